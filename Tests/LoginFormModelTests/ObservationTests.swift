@@ -1,0 +1,158 @@
+import Testing
+
+@testable import LoginFormModel
+
+@Suite struct ObservationTests {
+  @Test func anObserverIsCalledOnceAtOnceWithTheCurrentValue() {
+    let form = LoginForm(username: "abcdef", password: "abcdefg")
+    var seen: [Bool] = []
+    let token = form.observeValidity { seen.append($0) }
+    #expect(seen == [true])
+    _ = token
+  }
+
+  @Test func typingAValidPasswordFlipsValidityExactlyOnce() {
+    let form = LoginForm(username: "abcdef")
+    var seen: [Bool] = []
+    let token = form.observeValidity { seen.append($0) }
+    for length in 1...7 {
+      form.password = String("abcdefg".prefix(length))
+    }
+    #expect(seen == [false, true])
+    form.password = "abcdefgh"
+    #expect(seen == [false, true])
+    form.password = "abcdef"
+    #expect(seen == [false, true, false])
+    token.cancel()
+  }
+
+  @Test func visibleIssuesAreAnnouncedOnlyWhenTheyChange() {
+    let form = LoginForm()
+    var seen: [[FieldIssue]] = []
+    let token = form.observeVisibleIssues(of: .username) { seen.append($0) }
+    form.password = "abc"
+    form.username = "abcde"
+    form.username = "abcde"
+    form.username = "abcdef"
+    form.username = "abcdefg"
+    #expect(seen == [[], [.tooShort(minimum: 6, missing: 1)], []])
+    token.cancel()
+  }
+
+  @Test func aFailedSubmitAnnouncesTheNewlyVisibleIssues() {
+    let form = LoginForm()
+    var seen: [[FieldIssue]] = []
+    let token = form.observeVisibleIssues(of: .password) { seen.append($0) }
+    _ = form.submit()
+    _ = form.submit()
+    #expect(seen == [[], [.tooShort(minimum: 7, missing: 7)]])
+    token.cancel()
+  }
+
+  @Test func noCallsArriveAfterCancel() {
+    let form = LoginForm(username: "abcdef")
+    var calls = 0
+    let token = form.observeValidity { _ in calls += 1 }
+    token.cancel()
+    form.password = "abcdefg"
+    form.password = ""
+    #expect(calls == 1)
+  }
+
+  @Test func releasingTheTokenFreesTheObserver() {
+    final class Sentinel {}
+    let form = LoginForm(username: "abcdef")
+    weak var weakSentinel: Sentinel?
+    var calls = 0
+    var token: ObservationToken?
+    do {
+      let sentinel = Sentinel()
+      weakSentinel = sentinel
+      token = form.observeValidity { _ in
+        withExtendedLifetime(sentinel) { calls += 1 }
+      }
+    }
+    #expect(weakSentinel != nil)
+    #expect(token != nil)
+    token = nil
+    #expect(weakSentinel == nil)
+    form.password = "abcdefg"
+    #expect(calls == 1)
+  }
+
+  @Test func theFormIsFreedWhileATokenStillExists() {
+    weak var weakForm: LoginForm?
+    var token: ObservationToken?
+    do {
+      let form = LoginForm()
+      weakForm = form
+      token = form.observeValidity { _ in }
+    }
+    #expect(weakForm == nil)
+    token?.cancel()
+  }
+
+  @Test func editingTheUsernameDoesNotRejudgeThePassword() {
+    let form = LoginForm()
+    form.username = "a"
+    form.username = "ab"
+    #expect(form.evaluationCount == [.username: 2, .password: 0])
+    form.password = "x"
+    #expect(form.evaluationCount == [.username: 2, .password: 1])
+  }
+
+  @Test func aWriteFromInsideAnObserverIsDeliveredInOrderAfterTheCurrentChange() {
+    let form = LoginForm(username: "abcdef")
+    var first: [Bool] = []
+    var second: [Bool] = []
+    var secondSawModel: [Bool] = []
+    // The first observer rejects the form as soon as it becomes valid.
+    let rejecting = form.observeValidity { valid in
+      first.append(valid)
+      if valid { form.password = "short" }
+    }
+    let watching = form.observeValidity { valid in
+      second.append(valid)
+      secondSawModel.append(form.isValid)
+    }
+    form.password = "abcdefg"
+    #expect(first == [false, true, false])
+    #expect(second == [false, true, false])
+    // The write took effect at once: the second observer, called for the
+    // change to true, already reads the newer state from the model.
+    #expect(secondSawModel == [false, false, false])
+    #expect(form.isValid == false)
+    #expect(form.password == "short")
+    rejecting.cancel()
+    watching.cancel()
+  }
+
+  @Test func anObserverRegisteredDuringANotificationGetsOnlyItsInitialValue() {
+    let form = LoginForm(username: "abcdef")
+    var late: [Bool] = []
+    var lateToken: ObservationToken?
+    let token = form.observeValidity { valid in
+      if valid && lateToken == nil {
+        lateToken = form.observeValidity { late.append($0) }
+      }
+    }
+    form.password = "abcdefg"
+    #expect(late == [true])
+    form.password = ""
+    #expect(late == [true, false])
+    token.cancel()
+  }
+
+  @Test func anObserverCancelledDuringANotificationIsNotCalledAgain() {
+    let form = LoginForm(username: "abcdef")
+    var laterCalls = 0
+    var later: ObservationToken?
+    let canceller = form.observeValidity { valid in
+      if valid { later?.cancel() }
+    }
+    later = form.observeValidity { _ in laterCalls += 1 }
+    form.password = "abcdefg"
+    #expect(laterCalls == 1)
+    canceller.cancel()
+  }
+}

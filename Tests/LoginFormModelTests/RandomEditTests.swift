@@ -1,0 +1,91 @@
+import LoginFormModel
+import Testing
+
+/// Random edit sequences checked against the rules recomputed from scratch by
+/// a deliberately naive oracle.
+@Suite struct RandomEditTests {
+  /// Letters, spaces of several kinds, combining marks, joiners, emoji parts,
+  /// CJK, right-to-left letters and controls, so that edits split and merge
+  /// grapheme clusters.
+  static let alphabet: [Unicode.Scalar] = [
+    "a", "b", "Z", "0", "_", " ", "\u{A0}", "\u{3000}", "\u{2003}", "e", "\u{301}", "\u{308}",
+    "\u{200D}", "\u{1F469}", "\u{1F466}", "\u{1F1E9}", "\u{1F1EA}", "山", "ש", "م", "\n", "\t",
+    "\0", "\u{7F}", "\u{85}", "\u{2028}", "\r",
+  ]
+
+  static func ruleSets() throws -> [FormRules] {
+    [
+      FormRules(),
+      FormRules(
+        username: try FieldRules(minimumLength: 2, maximumLength: 5),
+        password: try FieldRules(minimumLength: 0, maximumLength: 3)),
+      FormRules(
+        username: try FieldRules(
+          minimumLength: 1, maximumLength: 8, pattern: UsernamePattern("[a-z0-9_]+")),
+        password: try FieldRules(minimumLength: 3, maximumLength: 6)),
+    ]
+  }
+
+  /// What the rules say about `value`, computed the slow, obvious way.
+  static func oracleIsValid(_ value: String, _ rules: FieldRules, trim: Bool) throws -> Bool {
+    var characters = Array(value)
+    if trim {
+      while let first = characters.first, first.isWhitespace { characters.removeFirst() }
+      while let last = characters.last, last.isWhitespace { characters.removeLast() }
+    }
+    let controls: Set<UInt32> = Set(0...0x1F).union(0x7F...0x9F).union([0x2028, 0x2029])
+    let hasControl = characters.contains {
+      $0.unicodeScalars.contains { controls.contains($0.value) }
+    }
+    guard (rules.minimumLength...rules.maximumLength).contains(characters.count), !hasControl else {
+      return false
+    }
+    guard let source = rules.pattern?.source else { return true }
+    return String(characters).wholeMatch(of: try Regex(source)) != nil
+  }
+
+  static func edit(_ scalars: inout [Unicode.Scalar], using random: inout SeededGenerator) {
+    let position = Int.random(in: 0...scalars.count, using: &random)
+    let scalar = alphabet.randomElement(using: &random)!
+    switch Int.random(in: 0..<3, using: &random) {
+    case 0:
+      scalars.insert(scalar, at: position)
+    case 1 where position < scalars.count:
+      scalars.remove(at: position)
+    case _ where position < scalars.count:
+      scalars[position] = scalar
+    default:
+      scalars.append(scalar)
+    }
+  }
+
+  @Test func validityAndNotificationsMatchTheRulesAfterEveryRandomEdit() throws {
+    var random = SeededGenerator(seed: 0x5EED_2026)
+    let ruleSets = try Self.ruleSets()
+    var edits = 0
+    for _ in 0..<10_000 {
+      let rules = ruleSets.randomElement(using: &random)!
+      let form = LoginForm(rules: rules)
+      var validityCalls = 0
+      var expectedValidityCalls = 1
+      var last = form.isValid
+      let token = form.observeValidity { _ in validityCalls += 1 }
+      var fields: [Field: [Unicode.Scalar]] = [.username: [], .password: []]
+      for _ in 0..<Int.random(in: 1...16, using: &random) {
+        let field = Field.allCases.randomElement(using: &random)!
+        Self.edit(&fields[field, default: []], using: &random)
+        form[field] = String(String.UnicodeScalarView(fields[field]!))
+        edits += 1
+        let expected =
+          try Self.oracleIsValid(form.username, rules.username, trim: true)
+          && Self.oracleIsValid(form.password, rules.password, trim: false)
+        try #require(form.isValid == expected, "after \(edits) edits: \(fields)")
+        if expected != last { expectedValidityCalls += 1 }
+        last = expected
+        try #require(validityCalls == expectedValidityCalls)
+      }
+      token.cancel()
+    }
+    #expect(edits > 50_000)
+  }
+}
