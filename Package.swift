@@ -4,12 +4,18 @@ import PackageDescription
 let package = Package(
   name: "login-form",
   products: [
-    .library(name: "LoginFormModel", targets: ["LoginFormModel"])
+    .executable(name: "login-form", targets: ["login-form"]),
+    .library(name: "LoginFormModel", targets: ["LoginFormModel"]),
   ],
   targets: [
     // Pure Swift: the standard library only, so it builds and tests without a display.
     .target(name: "LoginFormModel"),
     .testTarget(name: "LoginFormModelTests", dependencies: ["LoginFormModel"]),
+    // The only way in to C.
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
+    .target(name: "LoginFormGtk", dependencies: ["CGtk", "LoginFormModel"]),
+    .testTarget(name: "LoginFormGtkTests", dependencies: ["LoginFormGtk"]),
+    .executableTarget(name: "login-form", dependencies: ["LoginFormGtk"]),
     .executableTarget(
       name: "model-bench", dependencies: ["LoginFormModel"], path: "bench/model-bench"),
   ],

@@ -1,0 +1,72 @@
+// The C side of the only way into C: GTK, GLib and the few POSIX calls the
+// app needs. Swift cannot import GTK's cast macros, so each is wrapped in a
+// static inline function; the macros check the GType and print a CRITICAL on
+// a wrong cast, where a raw pointer cast would silently corrupt memory.
+#ifndef LOGIN_FORM_SHIM_H
+#define LOGIN_FORM_SHIM_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib-unix.h>
+#include <glib.h>
+#include <libintl.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static inline GtkWidget *lf_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkWindow *lf_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkContainer *lf_container(gpointer p) { return GTK_CONTAINER(p); }
+static inline GtkBox *lf_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkGrid *lf_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkLabel *lf_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkEntry *lf_entry(gpointer p) { return GTK_ENTRY(p); }
+static inline GtkButton *lf_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkHeaderBar *lf_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkApplication *lf_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GApplication *lf_g_application(gpointer p) { return G_APPLICATION(p); }
+static inline GObject *lf_object(gpointer p) { return G_OBJECT(p); }
+
+/// Process set-up that needs C macros or variadic calls. Keeps secrets out of
+/// core dumps and turns a closed pipe into a write error instead of a
+/// silent death by SIGPIPE.
+static inline void lf_harden_process(void) {
+    struct rlimit none = {0, 0};
+    setrlimit(RLIMIT_CORE, &none);
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+/// Opens /dev/null on any of descriptors 0-2 that the caller closed, so the
+/// next file GTK opens (the X connection, say) cannot take the number and
+/// receive what is meant for standard output. Returns a bit mask of the
+/// descriptors that were closed (bit 1 = standard output).
+static inline int lf_occupy_closed_standard_descriptors(void) {
+    int closed = 0;
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+            closed |= 1 << fd;
+            int opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            if (opened != fd && opened >= 0) {
+                dup2(opened, fd);
+                close(opened);
+            }
+        }
+    }
+    return closed;
+}
+
+/// The calling thread's errno, which is a macro.
+static inline int lf_errno(void) { return errno; }
+
+/// The GLib boolean constants, which are macros.
+static const gboolean lf_true = TRUE;
+static const gboolean lf_false = FALSE;
+
+#endif

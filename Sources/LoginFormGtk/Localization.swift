@@ -1,0 +1,78 @@
+import CGtk
+
+/// Translations through GLib's gettext wrappers.
+///
+/// The message catalogue is looked up next to the running binary
+/// (`<prefix>/bin/login-form` reads `<prefix>/share/locale`), so an installed
+/// copy uses its own prefix and never the build tree.
+public enum Localization {
+  /// The gettext domain, also the name of the `.mo` files.
+  public static let domain = "login-form"
+
+  /// Applies the user's locale and binds the message catalogue. Call once,
+  /// before any text is shown.
+  public static func setUp() {
+    setlocale(LC_ALL, "")
+    bindtextdomain(domain, localeDirectory)
+    bind_textdomain_codeset(domain, "UTF-8")
+  }
+
+  /// `<prefix>/share/locale` for the prefix the binary runs from.
+  public static var localeDirectory: String {
+    let executable = String(taking: g_file_read_link("/proc/self/exe", nil))
+    let binDirectory = String(taking: g_path_get_dirname(executable))
+    let prefix = String(taking: g_path_get_dirname(binDirectory))
+    return prefix + "/share/locale"
+  }
+}
+
+/// The translation of `message`.
+public func localized(_ message: String) -> String {
+  // gettext returns its argument when there is no translation, so the C
+  // string must outlive the copy.
+  message.withCString { String(borrowing: g_dgettext(Localization.domain, $0)) }
+}
+
+/// The translation of the form of a message that fits `count`.
+public func localizedPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
+  singular.withCString { one in
+    plural.withCString { many in
+      String(borrowing: g_dngettext(Localization.domain, one, many, gulong(max(count, 0))))
+    }
+  }
+}
+
+/// Fills the `%s` and `%d` conversions of a gettext `c-format` message with
+/// `arguments`, in order or by position (`%2$s`, which translations use to
+/// reorder), and turns `%%` into `%`. Done in Swift because Foundation is
+/// kept out and C's variadic printf cannot take Swift strings.
+public func formatted(_ format: String, _ arguments: any CustomStringConvertible...) -> String {
+  var result = ""
+  var next = 0
+  var rest = format[...]
+  while let percent = rest.firstIndex(of: "%") {
+    result += rest[..<percent]
+    rest = rest[rest.index(after: percent)...]
+    let digits = rest.prefix(while: \.isASCII).prefix(while: \.isNumber)
+    var index = next
+    if !digits.isEmpty, rest.dropFirst(digits.count).first == "$", let position = Int(digits) {
+      index = position - 1
+      rest = rest.dropFirst(digits.count + 1)
+    }
+    guard let conversion = rest.first else {
+      result += "%"
+      break
+    }
+    rest = rest.dropFirst()
+    switch conversion {
+    case "s" where arguments.indices.contains(index), "d" where arguments.indices.contains(index):
+      result += arguments[index].description
+      next = index + 1
+    case "%":
+      result += "%"
+    default:
+      result += "%" + String(conversion)
+    }
+  }
+  return result + rest
+}

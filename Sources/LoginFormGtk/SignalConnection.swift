@@ -1,0 +1,90 @@
+import CGtk
+import Synchronization
+
+/// Connects Swift closures to GObject signals.
+///
+/// Each closure lives in a box retained for GObject and released by the
+/// GClosureNotify that GObject calls when the handler is disconnected or the
+/// instance is finalized, so no closure outlives its widget and none leaks.
+@MainActor enum SignalConnection {
+  /// Boxes alive now; tests use it to prove that closing a window frees them.
+  nonisolated static let liveBoxes = Atomic<Int>(0)
+
+  /// Calls `handler` whenever `instance` emits `signal`, for signals whose
+  /// handlers take only the instance and return nothing ("clicked",
+  /// "changed", "activate", "destroy").
+  @discardableResult
+  static func connect(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping @MainActor @Sendable () -> Void
+  ) -> gulong {
+    connect(
+      instance, signal, Box(.plain(handler)), unsafeBitCast(plainTrampoline, to: GCallback.self))
+  }
+
+  /// Calls `handler` with the event for event signals ("key-press-event",
+  /// "delete-event"); its result says whether the event was handled.
+  @discardableResult
+  static func connectEvent(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping @MainActor @Sendable (UnsafeMutablePointer<GdkEvent>) -> Bool
+  ) -> gulong {
+    connect(
+      instance, signal, Box(.event(handler)), unsafeBitCast(eventTrampoline, to: GCallback.self))
+  }
+
+  private static func connect(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ box: Box, _ trampoline: GCallback
+  ) -> gulong {
+    g_signal_connect_data(
+      instance, signal, trampoline, Unmanaged.passRetained(box).toOpaque(), releaseBox,
+      GConnectFlags(rawValue: 0))
+  }
+
+  final class Box: Sendable {
+    enum Handler: Sendable {
+      case plain(@MainActor @Sendable () -> Void)
+      case event(@MainActor @Sendable (UnsafeMutablePointer<GdkEvent>) -> Bool)
+    }
+
+    let handler: Handler
+
+    init(_ handler: Handler) {
+      self.handler = handler
+      SignalConnection.liveBoxes.add(1, ordering: .relaxed)
+    }
+
+    deinit {
+      SignalConnection.liveBoxes.subtract(1, ordering: .relaxed)
+    }
+  }
+}
+
+// GTK emits signals on the main thread, which `assumeIsolated` checks. The
+// handler is read outside it because the box's contents are Sendable; the
+// event pointer crosses as an address because pointers are not.
+
+private let plainTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+  guard let data else { return }
+  let handler = Unmanaged<SignalConnection.Box>.fromOpaque(data).takeUnretainedValue().handler
+  guard case .plain(let body) = handler else { return }
+  MainActor.assumeIsolated { body() }
+}
+
+private let eventTrampoline:
+  @convention(c) (gpointer?, UnsafeMutablePointer<GdkEvent>?, gpointer?)
+    -> gboolean = { _, event, data in
+      guard let event, let data else { return lf_false }
+      let handler = Unmanaged<SignalConnection.Box>.fromOpaque(data).takeUnretainedValue().handler
+      guard case .event(let body) = handler else { return lf_false }
+      let address = UInt(bitPattern: event)
+      return MainActor.assumeIsolated {
+        guard let event = UnsafeMutablePointer<GdkEvent>(bitPattern: address) else { return false }
+        return body(event)
+      }.gboolean
+    }
+
+private let releaseBox: GClosureNotify = { data, _ in
+  guard let data else { return }
+  Unmanaged<SignalConnection.Box>.fromOpaque(data).release()
+}
