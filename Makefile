@@ -5,15 +5,27 @@
 SWIFT ?= swift
 # Warnings are errors here so that "no warnings" cannot quietly slip.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+PREFIX ?= /usr/local
+DESTDIR ?=
+APP_ID = io.github.loginform.LoginForm
 
-BUILD_PACKAGES = libgtk-3-dev pkg-config
-# xvfb-run needs xauth; dbus-run-session gives each run its own session bus.
+BUILD_PACKAGES = libgtk-3-dev pkg-config gettext
+# xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
+# which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
-	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0
-# Each test run gets its own display and session bus.
+	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
+	desktop-file-utils appstream adwaita-icon-theme
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24' dbus-run-session --
 
-.PHONY: all build run test lint deps-build deps-test bench-model
+# Where SwiftPM puts binaries; translations go to ../share/locale beside them,
+# which is where the binary looks (see Localization.swift).
+BIN_DIR = $(shell $(SWIFT) build --show-bin-path)
+RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
+LANGUAGES = $(shell cat resources/po/LINGUAS)
+SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
+
+.PHONY: all build run test lint deps-build deps-test translations pot \
+	install uninstall test-e2e test-resources test-install bench-model
 
 all: build
 
@@ -25,17 +37,68 @@ deps-test:
 
 build: deps-build
 	$(SWIFT) build $(SWIFT_FLAGS)
+	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(BIN_DIR)/../share/locale"
 
 run: build
-	$(SWIFT) run $(SWIFT_FLAGS) --skip-build login-form $(ARGS)
+	$(BIN_DIR)/login-form $(ARGS)
+
+# Compiles every translation into LOCALE_ROOT/<lang>/LC_MESSAGES.
+translations:
+	@for lang in $(LANGUAGES); do \
+	  mkdir -p "$(LOCALE_ROOT)/$$lang/LC_MESSAGES" && \
+	  msgfmt --check -o "$(LOCALE_ROOT)/$$lang/LC_MESSAGES/login-form.mo" resources/po/$$lang.po \
+	  || exit 1; \
+	done
+
+# Regenerates the template from the sources, then merges it into each translation.
+pot:
+	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized \
+	  --keyword=localizedPlural:1,2 --add-comments=TRANSLATORS: --package-name=login-form \
+	  --package-version=0.1.0 --msgid-bugs-address=https://github.com/loginform/login-form/issues \
+	  --no-location -o resources/po/login-form.pot $(SOURCES)
+	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench
 
 test: deps-test lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(BIN_DIR)/../share/locale"
 	$(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
+	@$(MAKE) --no-print-directory test-resources test-install
+
+test-e2e:
+	LOGIN_FORM="$(BIN_DIR)/login-form" $(HEADLESS) Tests/EndToEnd/run
+
+test-resources:
+	desktop-file-validate resources/$(APP_ID).desktop
+	appstreamcli validate --no-net --explain resources/$(APP_ID).metainfo.xml
+
+# Installs into a temporary DESTDIR, checks the tree, runs the installed copy.
+test-install:
+	Tests/install-check
+
+install:
+	$(SWIFT) build $(SWIFT_FLAGS) -c release --static-swift-stdlib --product login-form
+	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
+	install -Dm644 resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 resources/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	install -Dm644 resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
+	install -Dm644 resources/login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
+	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(DESTDIR)$(PREFIX)/share/locale"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/login-form" \
+	  "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
+	  "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
+	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
+	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
+	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
 
 bench-model:
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product model-bench
-	.build/release/model-bench
+	$(RELEASE_BIN_DIR)/model-bench

@@ -65,6 +65,11 @@ static inline int lf_occupy_closed_standard_descriptors(void) {
 /// The calling thread's errno, which is a macro.
 static inline int lf_errno(void) { return errno; }
 
+/// GtkEntry's "caps-lock-warning" has no setter, and g_object_set is variadic.
+static inline void lf_entry_set_caps_lock_warning(GtkEntry *entry, gboolean warn) {
+    g_object_set(entry, "caps-lock-warning", warn, NULL);
+}
+
 /// The GLib boolean constants, which are macros.
 static const gboolean lf_true = TRUE;
 static const gboolean lf_false = FALSE;

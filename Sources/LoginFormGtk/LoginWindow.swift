@@ -18,6 +18,7 @@ import LoginFormModel
   let prompt: UnsafeMutablePointer<GtkWidget>?
   let username: FieldRow
   let password: FieldRow
+  let passwordAids: PasswordAids
   private var observations: [ObservationToken] = []
   private let onFinish: (PromptResult) -> Void
 
@@ -37,6 +38,7 @@ import LoginFormModel
     password = FieldRow(
       field: .password, mnemonicLabel: localized("_Password"), name: localized("Password"),
       rules: configuration.rules.password)
+    passwordAids = PasswordAids(entry: password.entry)
     layOut(title: configuration.title)
     configureEntries(prefill: configuration.username)
     connectSignals()
@@ -56,6 +58,7 @@ import LoginFormModel
     guard self.result == nil else { return }
     self.result = result
     observations.removeAll()
+    passwordAids.detach()
     gtk_entry_set_text(lf_entry(password.entry), "")
     gtk_entry_set_text(lf_entry(username.entry), "")
     gtk_widget_destroy(window)
@@ -110,9 +113,7 @@ import LoginFormModel
   }
 
   private func configureEntries(prefill: String) {
-    let secret = lf_entry(password.entry)
-    gtk_entry_set_visibility(secret, false.gboolean)
-    gtk_entry_set_input_purpose(secret, GTK_INPUT_PURPOSE_PASSWORD)
+    gtk_entry_set_input_purpose(lf_entry(password.entry), GTK_INPUT_PURPOSE_PASSWORD)
     gtk_entry_set_input_hints(lf_entry(username.entry), GTK_INPUT_HINT_NO_SPELLCHECK)
     // Set before "changed" is connected: a prefilled name is not an edit.
     gtk_entry_set_text(lf_entry(username.entry), prefill)

@@ -33,6 +33,18 @@ import Synchronization
       instance, signal, Box(.event(handler)), unsafeBitCast(eventTrampoline, to: GCallback.self))
   }
 
+  /// Calls `handler` with the icon's position when an entry icon is pressed
+  /// ("icon-press").
+  @discardableResult
+  static func connectIconPress(
+    _ entry: UnsafeMutableRawPointer,
+    _ handler: @escaping @MainActor @Sendable (GtkEntryIconPosition) -> Void
+  ) -> gulong {
+    connect(
+      entry, "icon-press", Box(.iconPress(handler)),
+      unsafeBitCast(iconPressTrampoline, to: GCallback.self))
+  }
+
   private static func connect(
     _ instance: UnsafeMutableRawPointer, _ signal: String, _ box: Box, _ trampoline: GCallback
   ) -> gulong {
@@ -45,6 +57,7 @@ import Synchronization
     enum Handler: Sendable {
       case plain(@MainActor @Sendable () -> Void)
       case event(@MainActor @Sendable (UnsafeMutablePointer<GdkEvent>) -> Bool)
+      case iconPress(@MainActor @Sendable (GtkEntryIconPosition) -> Void)
     }
 
     let handler: Handler
@@ -83,6 +96,15 @@ private let eventTrampoline:
         return body(event)
       }.gboolean
     }
+
+private let iconPressTrampoline:
+  @convention(c) (gpointer?, GtkEntryIconPosition, gpointer?, gpointer?) -> Void = {
+    _, position, _, data in
+    guard let data else { return }
+    let handler = Unmanaged<SignalConnection.Box>.fromOpaque(data).takeUnretainedValue().handler
+    guard case .iconPress(let body) = handler else { return }
+    MainActor.assumeIsolated { body(position) }
+  }
 
 private let releaseBox: GClosureNotify = { data, _ in
   guard let data else { return }
