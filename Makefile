@@ -14,7 +14,7 @@ BUILD_PACKAGES = libgtk-3-dev pkg-config gettext
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
-	desktop-file-utils appstream adwaita-icon-theme
+	desktop-file-utils appstream adwaita-icon-theme imagemagick
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24' dbus-run-session --
 
 # Where SwiftPM puts binaries; translations go to ../share/locale beside them,
@@ -25,7 +25,7 @@ LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 
 .PHONY: all build run test lint deps-build deps-test translations pot \
-	install uninstall test-e2e test-resources test-install bench-model
+	install uninstall test-e2e test-resources test-install screenshot bench-model
 
 all: build
 
@@ -98,6 +98,9 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
 	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
 	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
+
+screenshot: build
+	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots
 
 bench-model:
 	$(SWIFT) build $(SWIFT_FLAGS) -c release --product model-bench

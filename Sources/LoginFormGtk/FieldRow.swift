@@ -33,7 +33,6 @@ import LoginFormModel
     // is sized for the message wrapped at every word.
     gtk_label_set_width_chars(lf_label(message), 40)
     gtk_label_set_max_width_chars(lf_label(message), 40)
-    setStyleClass("dim-label", on: message, true)
   }
 
   /// Places the label and entry on `row` of `grid`, and the message under them.
@@ -60,9 +59,9 @@ import LoginFormModel
     let text = IssueMessage.text(for: issues)
     let markup = String(taking: g_markup_escape_text(text, -1))
     gtk_label_set_markup(lf_label(message), "<small>\(markup)</small>")
+    // The entry carries the red; the message stays in the normal text
+    // colour, which keeps its contrast in the dark variant too.
     setStyleClass("error", on: entry, !issues.isEmpty)
-    setStyleClass("error", on: message, !issues.isEmpty)
-    setStyleClass("dim-label", on: message, issues.isEmpty)
     atk_object_set_description(gtk_widget_get_accessible(entry), text)
   }
 
