@@ -20,12 +20,16 @@ HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24' dbus-run-session --
 # Where SwiftPM puts binaries; translations go to ../share/locale beside them,
 # which is where the binary looks (see Localization.swift).
 BIN_DIR = $(shell $(SWIFT) build --show-bin-path)
+# One set of release flags everywhere, so that targets do not rebuild each
+# other's products. A static Swift runtime makes the installed binary
+# self-contained and starts faster (see BENCHMARKS.md).
+RELEASE_FLAGS = -c release --static-swift-stdlib
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 
 .PHONY: all build run test lint deps-build deps-test translations pot \
-	install uninstall test-e2e test-resources test-install screenshot bench-model
+	install uninstall test-e2e test-resources test-install screenshot bench bench-model
 
 all: build
 
@@ -79,7 +83,7 @@ test-install:
 	Tests/install-check
 
 install:
-	$(SWIFT) build $(SWIFT_FLAGS) -c release --static-swift-stdlib --product login-form
+	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
 	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
 	install -Dm644 resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
@@ -99,9 +103,17 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
 	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
 
-screenshot: build
+screenshot: deps-test build
 	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots
 
+# Start-up time and memory against the C floor, zenity and yad; then input
+# latency and model throughput in process. Figures go to BENCHMARKS.md by hand.
+bench: deps-test
+	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS)
+	LOGIN_FORM="$(RELEASE_BIN_DIR)/login-form" bench/run-startup.sh
+	xvfb-run -a -s '-screen 0 1280x800x24' "$(RELEASE_BIN_DIR)/latency-bench"
+	"$(RELEASE_BIN_DIR)/model-bench"
+
 bench-model:
-	$(SWIFT) build $(SWIFT_FLAGS) -c release --product model-bench
-	$(RELEASE_BIN_DIR)/model-bench
+	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product model-bench
+	"$(RELEASE_BIN_DIR)/model-bench"

@@ -17,6 +17,9 @@ let package = Package(
     .testTarget(name: "LoginFormGtkTests", dependencies: ["LoginFormGtk"]),
     .executableTarget(name: "login-form", dependencies: ["LoginFormGtk"]),
     .executableTarget(
+      name: "latency-bench", dependencies: ["CGtk", "LoginFormGtk", "LoginFormModel"],
+      path: "bench/latency-bench"),
+    .executableTarget(
       name: "model-bench", dependencies: ["LoginFormModel"], path: "bench/model-bench"),
   ],
   swiftLanguageModes: [.v6]

@@ -12,13 +12,20 @@ import LoginFormModel
   /// How the window ended, once it has.
   public private(set) var result: PromptResult?
 
-  let window: UnsafeMutablePointer<GtkWidget>
-  let doneButton: UnsafeMutablePointer<GtkWidget>
+  /// The top-level GtkWindow.
+  public let window: UnsafeMutablePointer<GtkWidget>
+  /// The Done button, for benchmarks and tests that drive the widgets.
+  public let doneButton: UnsafeMutablePointer<GtkWidget>
   let cancelButton: UnsafeMutablePointer<GtkWidget>
   let prompt: UnsafeMutablePointer<GtkWidget>?
   let username: FieldRow
   let password: FieldRow
   let passwordAids: PasswordAids
+
+  /// The entry of `field`, for benchmarks and tests that drive the widgets.
+  public func entry(of field: Field) -> UnsafeMutablePointer<GtkWidget> {
+    field == .username ? username.entry : password.entry
+  }
   private var observations: [ObservationToken] = []
   private let onFinish: (PromptResult) -> Void
 
