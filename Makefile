@@ -29,7 +29,7 @@ LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 
 .PHONY: all build run test lint deps-build deps-test translations pot \
-	install uninstall test-e2e test-resources test-install screenshot bench bench-model
+	install uninstall test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke
 
 all: build
 
@@ -69,7 +69,7 @@ test: deps-test lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(BIN_DIR)/../share/locale"
 	$(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
-	@$(MAKE) --no-print-directory test-resources test-install
+	@$(MAKE) --no-print-directory test-e2e test-resources test-install fuzz-smoke
 
 test-e2e:
 	LOGIN_FORM="$(BIN_DIR)/login-form" $(HEADLESS) Tests/EndToEnd/run
@@ -113,6 +113,26 @@ bench: deps-test
 	LOGIN_FORM="$(RELEASE_BIN_DIR)/login-form" bench/run-startup.sh
 	xvfb-run -a -s '-screen 0 1280x800x24' "$(RELEASE_BIN_DIR)/latency-bench"
 	"$(RELEASE_BIN_DIR)/model-bench"
+
+# libFuzzer over the model's edits and the output encoders (Tests/Fuzz).
+# The model is compiled into the fuzzer's own module with the sanitizers.
+FUZZ_SECONDS ?= 300
+FUZZ_BIN = .build/fuzz/fuzz-model
+$(FUZZ_BIN): $(wildcard Sources/LoginFormModel/*.swift) Tests/Fuzz/FuzzModel.swift
+	mkdir -p .build/fuzz/corpus
+	$(SWIFT)c -swift-version 6 -warnings-as-errors -sanitize=fuzzer,address -use-ld=lld \
+	  -parse-as-library -O -module-name FuzzModel $^ -o $@
+
+fuzz: $(FUZZ_BIN)
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  -artifact_prefix=.build/fuzz/ .build/fuzz/corpus
+
+# A short run for make test: long enough to reach deep edit sequences.
+fuzz-smoke: $(FUZZ_BIN)
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) -runs=100000 -print_final_stats=1 \
+	  -artifact_prefix=.build/fuzz/ .build/fuzz/corpus >.build/fuzz/smoke.log 2>&1 \
+	  || { tail -n 40 .build/fuzz/smoke.log; exit 1; }
+	@grep -E '^Done|number_of_executed_units' .build/fuzz/smoke.log
 
 bench-model:
 	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product model-bench

@@ -1,0 +1,446 @@
+"""End-to-end helpers: run the built login-form as a person would.
+
+Each test starts the real binary with a title of its own, waits for its
+window on the X display, types into it with xdotool (real key events through
+XTEST) and reads the widgets back over AT-SPI, as a screen reader would.
+
+Needs a display and a session bus (run under `xvfb-run -a dbus-run-session --`),
+xdotool, and Debian's /usr/bin/python3 with pyatspi. Without a display the
+tests are skipped, except under CI=true, where they fail.
+"""
+
+import ctypes
+import ctypes.util
+import itertools
+import os
+import shutil
+import subprocess
+import time
+import unittest
+
+# The debug build of this checkout (/work/main/.build/debug/login-form here),
+# unless LOGIN_FORM names another binary.
+BINARY = os.environ.get("LOGIN_FORM") or os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+    ".build", "debug", "login-form")
+
+# How long to wait for things a person would see at once. Generous, since
+# only a failure ever waits the whole time.
+WINDOW_TIMEOUT = 20.0
+STATE_TIMEOUT = 5.0
+EXIT_TIMEOUT = 10.0
+
+# Between two typed characters; xdotool's own default is 12 ms.
+TYPE_DELAY_MS = 30
+
+_counter = itertools.count(1)
+
+
+def in_ci():
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def missing_prerequisites():
+    """What this machine lacks to run the tests, in words; empty if nothing."""
+    missing = []
+    if not os.environ.get("DISPLAY"):
+        missing.append("DISPLAY is not set (run under xvfb-run)")
+    if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        missing.append("no session bus (run under dbus-run-session)")
+    if shutil.which("xdotool") is None:
+        missing.append("xdotool is not installed")
+    if pyatspi is None:
+        missing.append("pyatspi is not importable (use /usr/bin/python3, "
+                       "install python3-pyatspi)")
+    if not os.access(BINARY, os.X_OK):
+        missing.append(f"{BINARY} is not built (swift build)")
+    return missing
+
+
+try:
+    import pyatspi  # Debian's python3-pyatspi
+    from gi.repository import Atspi
+except ImportError:  # reported by missing_prerequisites()
+    pyatspi = Atspi = None
+
+
+def unique_title(hint="t"):
+    """A window title no other prompt on the display has: letters, digits and
+    dashes only, so it can go into xdotool's regular expression as it is."""
+    safe = "".join(c if c.isalnum() else "-" for c in hint)[:40]
+    return f"e2e-{safe}-{os.getpid()}-{next(_counter)}"
+
+
+def poll(predicate, timeout=STATE_TIMEOUT, interval=0.02, message=None):
+    """Calls `predicate` until it returns something truthy and returns that;
+    raises AssertionError after `timeout` seconds. Exceptions from the
+    predicate (an accessible object going away, say) count as "not yet"."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while True:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception as error:  # noqa: BLE001 - retried until the deadline
+            last_error = error
+        if time.monotonic() >= deadline:
+            detail = f" (last error: {last_error!r})" if last_error else ""
+            raise AssertionError(
+                (message or f"timed out after {timeout}s waiting for {predicate}") + detail)
+        time.sleep(interval)
+
+
+def xdotool(*args, timeout=10.0):
+    result = subprocess.run(["xdotool", *args], stdin=subprocess.DEVNULL,
+                            capture_output=True, timeout=timeout)
+    return result
+
+
+# ---------------------------------------------------------------- X11 ----
+
+class _XClientMessageEvent(ctypes.Structure):
+    _fields_ = [
+        ("type", ctypes.c_int),
+        ("serial", ctypes.c_ulong),
+        ("send_event", ctypes.c_int),
+        ("display", ctypes.c_void_p),
+        ("window", ctypes.c_ulong),
+        ("message_type", ctypes.c_ulong),
+        ("format", ctypes.c_int),
+        ("data", ctypes.c_long * 5),
+    ]
+
+
+class _XEvent(ctypes.Union):
+    _fields_ = [("xclient", _XClientMessageEvent), ("pad", ctypes.c_long * 24)]
+
+
+_xlib = None
+
+
+def _libx11():
+    global _xlib
+    if _xlib is None:
+        lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        lib.XOpenDisplay.restype = ctypes.c_void_p
+        lib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        lib.XInternAtom.restype = ctypes.c_ulong
+        lib.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+        lib.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int,
+                                   ctypes.c_long, ctypes.POINTER(_XEvent)]
+        lib.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        _xlib = lib
+    return _xlib
+
+
+def send_wm_delete_window(window_id):
+    """Asks the window to close the way a window manager's close button does:
+    a WM_PROTOCOLS ClientMessage carrying WM_DELETE_WINDOW (ICCCM 4.2.8.1).
+    `xdotool windowkill` would instead kill the client's X connection."""
+    x = _libx11()
+    display = x.XOpenDisplay(None)
+    if not display:
+        raise RuntimeError("XOpenDisplay failed")
+    try:
+        event = _XEvent()
+        event.xclient.type = 33  # ClientMessage
+        event.xclient.send_event = 1
+        event.xclient.window = window_id
+        event.xclient.message_type = x.XInternAtom(display, b"WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data[0] = x.XInternAtom(display, b"WM_DELETE_WINDOW", 0)
+        event.xclient.data[1] = 0  # CurrentTime
+        if not x.XSendEvent(display, window_id, 0, 0, ctypes.byref(event)):
+            raise RuntimeError("XSendEvent failed")
+        x.XSync(display, 0)
+    finally:
+        x.XCloseDisplay(display)
+
+
+# ------------------------------------------------------------- AT-SPI ----
+
+def _children(accessible):
+    for index in range(accessible.childCount):
+        child = accessible.getChildAtIndex(index)
+        if child is not None:
+            yield child
+
+
+def _walk(accessible):
+    yield accessible
+    for child in _children(accessible):
+        yield from _walk(child)
+
+
+def find_application(pid):
+    """The AT-SPI application of process `pid`, or None."""
+    desktop = pyatspi.Registry.getDesktop(0)
+    for app in _children(desktop):
+        try:
+            if app.get_process_id() == pid:
+                return app
+        except Exception:  # noqa: BLE001 - an application that went away
+            continue
+    return None
+
+
+# ------------------------------------------------------------- prompt ----
+
+class Prompt:
+    """One running login-form and its window."""
+
+    def __init__(self, *options, title=None, env=None, stdout=subprocess.PIPE,
+                 add_title=True):
+        self.title = title or unique_title()
+        arguments = [BINARY, *options]
+        if add_title:
+            arguments.append(f"--title={self.title}")
+        self.process = subprocess.Popen(
+            arguments, stdin=subprocess.DEVNULL, stdout=stdout,
+            stderr=subprocess.PIPE, env=env)
+        self.window = None
+        self._app = None
+        self._widgets = {}
+        self._result = None
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def running(self):
+        return self.process.poll() is None
+
+    # Window -------------------------------------------------------------
+
+    def wait_for_window(self, timeout=WINDOW_TIMEOUT):
+        """Waits until the window is mapped, and returns its X id. Fails at
+        once, with the program's stderr, if the program exits first."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = xdotool("search", "--onlyvisible", "--name", f"^{self.title}$")
+            ids = found.stdout.split()
+            if ids:
+                if len(ids) != 1:
+                    raise AssertionError(f"{len(ids)} windows titled {self.title!r}")
+                self.window = int(ids[0])
+                return self.window
+            if not self.running():
+                rc, out, err = self.finish()
+                raise AssertionError(
+                    f"login-form exited ({rc}) before showing its window; "
+                    f"stdout={out!r} stderr={err!r}")
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"no window titled {self.title!r} after {timeout}s")
+            time.sleep(0.05)
+
+    def focus(self):
+        """Gives the window the keyboard focus (there is no window manager to
+        do it) and waits for it to have it."""
+        if self.window is None:
+            self.wait_for_window()
+        result = xdotool("windowfocus", "--sync", str(self.window))
+        if result.returncode != 0:
+            raise AssertionError(f"xdotool windowfocus failed: {result.stderr!r}")
+        self.wait_until(lambda: self.frame().getState().contains(pyatspi.STATE_ACTIVE),
+                        "the window to become active")
+
+    def show(self):
+        """Waits for the window and its accessible tree, and focuses it."""
+        self.wait_for_window()
+        # The first prompt of a session also starts the accessibility bus.
+        self.wait_until(lambda: self.widget("push button", "Done"), "the Done button",
+                        timeout=WINDOW_TIMEOUT)
+        self.focus()
+        return self
+
+    def close_window(self):
+        """Closes the window as a window manager's close button would."""
+        send_wm_delete_window(self.window)
+
+    # Keyboard -----------------------------------------------------------
+
+    def type(self, text, delay=TYPE_DELAY_MS):
+        """Types `text` with real key events into whatever has the focus."""
+        result = xdotool("type", "--delay", str(delay), "--", text, timeout=60)
+        if result.returncode != 0:
+            raise AssertionError(f"xdotool type failed: {result.stderr!r}")
+
+    def each_typed(self, text, entry, before=0):
+        """Types `text` one character at a time into `entry` (which must have
+        the focus), and after each, once the entry holds one more character
+        (so the next key arrives only when this one is handled), yields how
+        many it holds. `before` is how many it held to start with. A
+        generator: the caller's loop body checks the state after each key.
+        """
+        for count, character in enumerate(text, start=before + 1):
+            self.type(character)
+            self.wait_for_length(entry, count)
+            yield count
+
+    def type_synced(self, text, entry, before=0):
+        """Types `text` into `entry` one character at a time, waiting for each."""
+        for _ in self.each_typed(text, entry, before):
+            pass
+
+    def key(self, *keys):
+        result = xdotool("key", "--clearmodifiers", *keys)
+        if result.returncode != 0:
+            raise AssertionError(f"xdotool key failed: {result.stderr!r}")
+
+    # Mouse ----------------------------------------------------------------
+
+    def click(self, button_name):
+        """Clicks the middle of the named push button with the mouse."""
+        # Atspi's own calls: pyatspi's query*() warn that they are deprecated.
+        extents = Atspi.Component.get_extents(self.button(button_name), Atspi.CoordType.SCREEN)
+        x = extents.x + extents.width // 2
+        y = extents.y + extents.height // 2
+        result = xdotool("mousemove", "--sync", str(x), str(y), "click", "1")
+        if result.returncode != 0:
+            raise AssertionError(f"xdotool click failed: {result.stderr!r}")
+
+    # Accessibility ------------------------------------------------------
+
+    def app(self):
+        if self._app is None:
+            self._app = find_application(self.pid)
+        return self._app
+
+    def frame(self):
+        return self.widget("frame", self.title)
+
+    def widget(self, role, name):
+        """The accessible with `role` (e.g. "push button", "text",
+        "password text") and `name`, or None while there is none."""
+        key = (role, name)
+        cached = self._widgets.get(key)
+        if cached is not None:
+            return cached
+        app = self.app()
+        if app is None:
+            return None
+        for accessible in _walk(app):
+            if accessible.name == name and accessible.getRoleName() == role:
+                self._widgets[key] = accessible
+                return accessible
+        return None
+
+    def button(self, name):
+        return self.widget("push button", name)
+
+    def entry(self, name):
+        """The Username or Password entry, by accessible name."""
+        return self.widget("password text" if name == "Password" else "text", name)
+
+    def sensitive(self, button_name="Done"):
+        return self.button(button_name).getState().contains(pyatspi.STATE_SENSITIVE)
+
+    def focused_entry(self):
+        for name in ("Username", "Password"):
+            if self.entry(name).getState().contains(pyatspi.STATE_FOCUSED):
+                return name
+        return None
+
+    def length(self, entry):
+        """How many characters (code points) the entry holds; the password
+        entry shows one bullet per character."""
+        return Atspi.Text.get_character_count(self.entry(entry))
+
+    def text(self, entry):
+        return Atspi.Text.get_text(self.entry(entry), 0, -1)
+
+    def message(self, entry):
+        """The message under the entry, which is its accessible description."""
+        return self.entry(entry).description
+
+    def wait_until(self, predicate, what, timeout=STATE_TIMEOUT):
+        return poll(predicate, timeout, message=f"timed out waiting for {what}")
+
+    def wait_for_length(self, entry, count):
+        self.wait_until(lambda: self.length(entry) == count,
+                        f"{entry} to hold {count} characters")
+
+    # Ending -------------------------------------------------------------
+
+    def finish(self, timeout=EXIT_TIMEOUT):
+        """Waits for the program to exit; returns (status, stdout, stderr).
+        A negative status is the signal that killed it."""
+        if self._result is None:
+            try:
+                out, err = self.process.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.kill()
+                raise AssertionError(f"login-form did not exit within {timeout}s")
+            self._result = (self.process.returncode, out or b"", err or b"")
+        return self._result
+
+    def still_running_after(self, seconds):
+        """True if the program is still running `seconds` from now."""
+        try:
+            self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            return True
+        return False
+
+    def kill(self):
+        if self.process.poll() is None:
+            self.process.kill()
+        try:
+            self.process.communicate(timeout=5)
+        except (subprocess.TimeoutExpired, ValueError):
+            pass
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None and not stream.closed:
+                stream.close()
+
+
+def run(*options, env=None, timeout=EXIT_TIMEOUT, **popen):
+    """Runs the binary to completion without touching a window; for the
+    cases that must end before one shows. Returns (status, stdout, stderr)."""
+    result = subprocess.run([BINARY, *options], stdin=subprocess.DEVNULL,
+                            capture_output=True, env=env, timeout=timeout, **popen)
+    return result.returncode, result.stdout, result.stderr
+
+
+class PromptTestCase(unittest.TestCase):
+    """A test case whose prompts are killed when the test ends, whatever
+    happened, so no window outlives its test."""
+
+    @classmethod
+    def setUpClass(cls):
+        missing = missing_prerequisites()
+        if missing:
+            reason = "; ".join(missing)
+            if in_ci():
+                raise RuntimeError("end-to-end tests cannot run: " + reason)
+            raise unittest.SkipTest(reason)
+
+    def start(self, *options, **keywords):
+        """Starts a prompt titled after this test, waits for its window and
+        focuses it."""
+        keywords.setdefault("title", unique_title(self._testMethodName))
+        prompt = Prompt(*options, **keywords)
+        self.addCleanup(prompt.kill)
+        prompt.show()
+        return prompt
+
+    def launch(self, *options, **keywords):
+        """Starts a prompt but does not wait for a window."""
+        keywords.setdefault("title", unique_title(self._testMethodName))
+        prompt = Prompt(*options, **keywords)
+        self.addCleanup(prompt.kill)
+        return prompt
+
+    def assertExit(self, prompt, status, stdout, timeout=EXIT_TIMEOUT):
+        """Checks the exit status and the exact bytes on stdout; returns stderr."""
+        code, out, err = prompt.finish(timeout)
+        self.assertEqual((code, out), (status, stdout), f"stderr: {err!r}")
+        return err
+
+    def assertOneLine(self, stderr, prefix=b"login-form: "):
+        """stderr is exactly one line that starts with `prefix`."""
+        self.assertTrue(stderr.endswith(b"\n"), stderr)
+        self.assertEqual(stderr.count(b"\n"), 1, stderr)
+        self.assertTrue(stderr.startswith(prefix), stderr)
