@@ -18,12 +18,13 @@ public struct CommandLineOptions {
   /// The version printed by `--version`.
   public static let version = "0.1.0"
 
-  /// Parses the process's raw arguments, as `main` receives them.
+  /// Parses the process's raw, NULL-terminated arguments, as `main` receives
+  /// them.
   public static func parse(
-    argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
   ) throws(OptionsError) -> CommandLineOptions {
-    // GLib removes what it parses from the vector, so it works on a copy.
-    var count = argc
+    // GLib removes what it parses from the vector; the strv variant frees
+    // what it removes, so it works on a copy that is freed whole at the end.
     var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = g_strdupv(argv)
     defer { g_strfreev(vector) }
     let table = OptionTable()
@@ -36,10 +37,10 @@ public struct CommandLineOptions {
     g_option_context_add_main_entries(context, table.mainEntries, Localization.domain)
     g_option_context_add_group(context, gtk_get_option_group(false.gboolean))
     var error: UnsafeMutablePointer<GError>?
-    guard g_option_context_parse(context, &count, &vector, &error) != 0 else {
+    guard g_option_context_parse_strv(context, &vector, &error) != 0 else {
       throw .parse(takeMessage(error))
     }
-    if count > 1, let extra = vector?[1] {
+    if let extra = vector?[1] {
       throw .unexpectedArgument(String(cString: extra))
     }
     return try CommandLineOptions(table)
@@ -53,7 +54,7 @@ public struct CommandLineOptions {
     for (index, argument) in arguments.enumerated() { vector[index] = strdup(argument) }
     vector[arguments.count] = nil
     defer { for index in arguments.indices { free(vector[index]) } }
-    return try parse(argc: Int32(arguments.count), argv: vector)
+    return try parse(argv: vector)
   }
 
   private static func declare(_ table: OptionTable) {

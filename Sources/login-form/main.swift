@@ -18,7 +18,7 @@ Localization.setUp()
 
 let options: CommandLineOptions
 do {
-  options = try CommandLineOptions.parse(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
+  options = try CommandLineOptions.parse(argv: CommandLine.unsafeArgv)
 } catch {
   Standard.fail(error.description, status: .usage)
 }
