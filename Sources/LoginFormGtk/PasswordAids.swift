@@ -72,6 +72,9 @@ import CGtk
     gtk_entry_set_icon_from_icon_name(
       text, GTK_ENTRY_ICON_PRIMARY, on ? "dialog-warning-symbolic" : nil)
     if on {
+      // Not activatable: a click on it does nothing, and GTK offers
+      // assistive technology no action for it.
+      gtk_entry_set_icon_activatable(text, GTK_ENTRY_ICON_PRIMARY, false.gboolean)
       let warning = localized("Caps Lock is on")
       gtk_entry_set_icon_tooltip_text(text, GTK_ENTRY_ICON_PRIMARY, warning)
       nameIcon(GTK_ENTRY_ICON_PRIMARY, warning)

@@ -97,14 +97,28 @@ private let eventTrampoline:
       }.gboolean
     }
 
+// GTK 3.24's accessible "activate" action on an entry icon emits
+// "icon-press" with a stray 0 argument: the position arrives as PRIMARY and
+// the icon's real position arrives where the event pointer belongs. No real
+// event pointer is 0 or 1, so those values identify that path, and the event
+// is never read there. For real clicks, the second and third presses of a
+// double or triple click are dropped, so that each click counts once.
 private let iconPressTrampoline:
-  @convention(c) (gpointer?, GtkEntryIconPosition, gpointer?, gpointer?) -> Void = {
-    _, position, _, data in
-    guard let data else { return }
-    let handler = Unmanaged<SignalConnection.Box>.fromOpaque(data).takeUnretainedValue().handler
-    guard case .iconPress(let body) = handler else { return }
-    MainActor.assumeIsolated { body(position) }
-  }
+  @convention(c) (gpointer?, GtkEntryIconPosition, UnsafeMutablePointer<GdkEvent>?, gpointer?) ->
+    Void = { _, position, event, data in
+      guard let data else { return }
+      let handler = Unmanaged<SignalConnection.Box>.fromOpaque(data).takeUnretainedValue().handler
+      guard case .iconPress(let body) = handler else { return }
+      let address = UInt(bitPattern: event)
+      let pressed: GtkEntryIconPosition
+      if address <= 1 {
+        pressed = GtkEntryIconPosition(rawValue: UInt32(address))
+      } else {
+        guard let event, event.pointee.type == GDK_BUTTON_PRESS else { return }
+        pressed = position
+      }
+      MainActor.assumeIsolated { body(pressed) }
+    }
 
 private let releaseBox: GClosureNotify = { data, _ in
   guard let data else { return }
