@@ -14,8 +14,10 @@ BUILD_PACKAGES = libgtk-3-dev pkg-config gettext
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
-	desktop-file-utils appstream adwaita-icon-theme imagemagick
-HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24' dbus-run-session --
+	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip valgrind
+# -noreset: by default Xvfb resets when its last client leaves, and a prompt
+# that connects during the reset is refused.
+HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session --
 
 # Where SwiftPM puts binaries; translations go to ../share/locale beside them,
 # which is where the binary looks (see Localization.swift).
@@ -29,7 +31,8 @@ LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 
 .PHONY: all build run test lint deps-build deps-test translations pot \
-	install uninstall test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke
+	install uninstall test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
+	test-asan test-tsan leakcheck
 
 all: build
 
@@ -69,7 +72,8 @@ test: deps-test lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(BIN_DIR)/../share/locale"
 	$(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
-	@$(MAKE) --no-print-directory test-e2e test-resources test-install fuzz-smoke
+	@$(MAKE) --no-print-directory test-e2e test-resources test-install fuzz-smoke \
+	  test-asan test-tsan leakcheck
 
 test-e2e:
 	LOGIN_FORM="$(BIN_DIR)/login-form" $(HEADLESS) Tests/EndToEnd/run
@@ -133,6 +137,24 @@ fuzz-smoke: $(FUZZ_BIN)
 	  -artifact_prefix=.build/fuzz/ .build/fuzz/corpus >.build/fuzz/smoke.log 2>&1 \
 	  || { tail -n 40 .build/fuzz/smoke.log; exit 1; }
 	@grep -E '^Done|number_of_executed_units' .build/fuzz/smoke.log
+
+# The model and GTK suites under AddressSanitizer (with LeakSanitizer) and
+# ThreadSanitizer, each in its own build folder so the debug build stays.
+SANITIZER_FLAGS = $(SWIFT_FLAGS) -Xswiftc -use-ld=lld
+test-asan: deps-test
+	$(SWIFT) build $(SANITIZER_FLAGS) --build-tests --sanitize=address --scratch-path .build/asan
+	@$(MAKE) --no-print-directory translations \
+	  LOCALE_ROOT="$$($(SWIFT) build --scratch-path .build/asan --show-bin-path)/../share/locale"
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp $(HEADLESS) \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+
+test-tsan: deps-test
+	$(SWIFT) build $(SANITIZER_FLAGS) --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(HEADLESS) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
+# valgrind memcheck over scripted sessions of the real binary.
+leakcheck: deps-test build
+	Tests/leakcheck "$(BIN_DIR)/login-form"
 
 bench-model:
 	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product model-bench

@@ -1,0 +1,113 @@
+"""Hostile input and lost surroundings: a 1 MiB paste, Unicode typed for real,
+the X server going away, and the secrets a process must not leak."""
+
+import os
+import signal
+import subprocess
+import time
+import unittest
+
+import harness
+from harness import PromptTestCase
+
+MEBIBYTE = 1 << 20
+# The entries cap what they hold at 8 code points per allowed character.
+ENTRY_CAP = 256 * 8
+
+
+def put_on_clipboard(text):
+    """Owns the clipboard with `text` until another client takes it; xclip
+    forks into the background to serve it."""
+    subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=text.encode(),
+                   check=True, timeout=30)
+
+
+class PasteTests(PromptTestCase):
+    def test_a_mebibyte_paste_is_capped_and_judged_and_the_window_stays_usable(self):
+        put_on_clipboard("x" * MEBIBYTE)
+        prompt = self.start()
+        for entry in ("Username", "Password"):
+            prompt.key("ctrl+v")
+            prompt.wait_for_length(entry, ENTRY_CAP)
+            self.assertEqual(prompt.message(entry), "At most 256 characters")
+            self.assertFalse(prompt.sensitive())
+            # Still responsive: replace the paste by typing.
+            prompt.key("ctrl+a")
+            value = "abcdef" if entry == "Username" else "abcdefg"
+            prompt.type(value)
+            prompt.wait_for_length(entry, len(value))
+            prompt.key("Tab")
+        prompt.wait_until(prompt.sensitive, "Done to become sensitive")
+        prompt.key("alt+d")
+        self.assertExit(prompt, 0, b"abcdef\nabcdefg\n")
+
+
+class UnicodeTypedTests(PromptTestCase):
+    def test_joined_emoji_flags_and_right_to_left_text_count_as_people_see_them(self):
+        prompt = self.start()
+        username = "مرحبا1"  # 6 characters, right to left
+        prompt.type_synced(username, "Username")
+        prompt.key("Return")
+        prompt.wait_until(lambda: prompt.focused_entry() == "Password", "focus in Password")
+        family = "\U0001F468\u200D\U0001F469\u200D\U0001F467"  # one character
+        flag = "\U0001F1E9\U0001F1EA"  # one character
+        password = family + flag + "שלום"  # 6 characters, 11 code points
+        prompt.type_synced(password, "Password")
+        self.assertEqual(prompt.message("Password"), "1 more character needed (at least 7)")
+        self.assertFalse(prompt.sensitive())
+        prompt.type_synced("!", "Password", before=len(password))
+        prompt.wait_until(prompt.sensitive, "Done at 7 characters")
+        prompt.key("Return")
+        self.assertExit(prompt, 0, f"{username}\n{password}!\n".encode())
+
+
+class LostDisplayTests(unittest.TestCase):
+    def test_the_prompt_exits_when_the_x_server_goes_away(self):
+        read_end, write_end = os.pipe()
+        server = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+            pass_fds=[write_end], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        self.addCleanup(lambda: server.poll() is None and server.kill())
+        with os.fdopen(read_end) as numbers:
+            display = ":" + numbers.readline().strip()
+        env = dict(os.environ, DISPLAY=display, NO_AT_BRIDGE="1")
+        title = harness.unique_title("lost-display")
+        prompt = subprocess.Popen([harness.BINARY, f"--title={title}"], env=env,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE)
+        self.addCleanup(lambda: prompt.poll() is None and prompt.kill())
+        subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], env=env,
+                       capture_output=True, timeout=20, check=True)
+        server.kill()
+        server.wait()
+        out, err = prompt.communicate(timeout=10)
+        self.assertNotEqual(prompt.returncode, 0, err)
+        self.assertEqual(out, b"")
+
+
+class SecretTests(PromptTestCase):
+    def test_core_dumps_are_off_and_the_password_is_in_no_argv_or_environment(self):
+        prompt = self.start()
+        prompt.type("abcdef\thunter22secret")
+        prompt.wait_until(prompt.sensitive, "Done to become sensitive")
+        with open(f"/proc/{prompt.pid}/limits") as limits:
+            core = next(line for line in limits if line.startswith("Max core file size"))
+        self.assertEqual(core.split()[4:6], ["0", "0"], core)
+        for name in ("cmdline", "environ"):
+            with open(f"/proc/{prompt.pid}/{name}", "rb") as exposed:
+                self.assertNotIn(b"hunter22", exposed.read(), name)
+        prompt.key("Return")
+        err = self.assertExit(prompt, 0, b"abcdef\nhunter22secret\n")
+        self.assertNotIn(b"hunter22", err)
+
+    def test_a_terminating_signal_while_typing_prints_nothing(self):
+        prompt = self.start()
+        prompt.type("abcdef\thunter2")
+        os.kill(prompt.pid, signal.SIGTERM)
+        err = self.assertExit(prompt, 1, b"")
+        self.assertNotIn(b"hunter2", err)
+
+
+if __name__ == "__main__":
+    unittest.main()
