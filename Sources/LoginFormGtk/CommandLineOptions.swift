@@ -104,17 +104,6 @@ public struct CommandLineOptions {
       return value
     }
 
-    let rules = try Self.rules(
-      username: (length("username-min-length"), length("username-max-length")),
-      password: (length("password-min-length"), length("password-max-length")),
-      pattern: text("username-pattern"), hint: text("username-pattern-hint"))
-    var timeout: Int?
-    if let seconds = table.integer("timeout") {
-      guard seconds > 0 else {
-        throw .invalidValue(option: "timeout", reason: localized("must be at least 1 second"))
-      }
-      timeout = seconds
-    }
     output = .lines
     if let separator = try text("separator") {
       guard !separator.isEmpty else {
@@ -126,6 +115,27 @@ public struct CommandLineOptions {
       guard output == .lines else { throw .conflict("json", "separator") }
       output = .json
     }
+    // With one-line output the username must not contain the separator. A
+    // separator with a control character in it needs no rule: controls are
+    // refused in every value already, so no value can contain it.
+    var separator: String?
+    if case .separated(let text) = output,
+      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    {
+      separator = text
+    }
+    let rules = try Self.rules(
+      username: (length("username-min-length"), length("username-max-length")),
+      password: (length("password-min-length"), length("password-max-length")),
+      pattern: text("username-pattern"), hint: text("username-pattern-hint"),
+      separator: separator)
+    var timeout: Int?
+    if let seconds = table.integer("timeout") {
+      guard seconds > 0 else {
+        throw .invalidValue(option: "timeout", reason: localized("must be at least 1 second"))
+      }
+      timeout = seconds
+    }
     showsVersion = table.flag("version")
     configuration = PromptConfiguration(
       title: try text("title"), text: try text("text"), username: try text("username") ?? "",
@@ -135,7 +145,7 @@ public struct CommandLineOptions {
 
   private static func rules(
     username: (minimum: Int?, maximum: Int?), password: (minimum: Int?, maximum: Int?),
-    pattern: String?, hint: String?
+    pattern: String?, hint: String?, separator: String?
   ) throws(OptionsError) -> FormRules {
     func field(_ name: String, _ bounds: (minimum: Int?, maximum: Int?), _ fallback: Int)
       throws(OptionsError) -> FieldRules
@@ -145,7 +155,8 @@ public struct CommandLineOptions {
         if name == "username", let pattern { compiled = try UsernamePattern(pattern, hint: hint) }
         return try FieldRules(
           minimumLength: bounds.minimum ?? fallback,
-          maximumLength: bounds.maximum ?? FieldRules.defaultMaximumLength, pattern: compiled)
+          maximumLength: bounds.maximum ?? FieldRules.defaultMaximumLength, pattern: compiled,
+          separator: name == "username" ? separator : nil)
       } catch {
         throw OptionsError(error, field: name)
       }

@@ -17,6 +17,8 @@ enum IssueMessage {
         maximum)
     case .controlCharacter:
       localized("No control characters or line breaks")
+    case .containsSeparator(let separator):
+      formatted(localized("Cannot contain “%s”, which separates the output"), separator)
     case .patternMismatch(let hint):
       hint ?? localized("Not in the expected format")
     }

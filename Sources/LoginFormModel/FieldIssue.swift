@@ -10,6 +10,10 @@ public enum FieldIssue: Hashable, Sendable {
   /// The value holds a control character (C0, DEL, C1) or a Unicode line or
   /// paragraph separator, any of which could break a line-based output.
   case controlCharacter
+  /// The value contains `separator`, the text that joins the username and
+  /// the password in one-line output; a script splitting at its first
+  /// occurrence would cut in the wrong place.
+  case containsSeparator(String)
   /// The value does not match the caller's pattern as a whole; `hint` is the
   /// caller's description of what is expected, if one was given.
   case patternMismatch(hint: String?)

@@ -6,6 +6,8 @@ public struct FieldRules {
   public let maximumLength: Int
   /// A pattern the whole value must match, if any.
   public let pattern: UsernamePattern?
+  /// Text the value must not contain: the output separator, for the username.
+  public let separator: String?
 
   /// The maximum used when the caller sets none: long enough for any real
   /// credential, short enough to keep every check cheap.
@@ -15,7 +17,8 @@ public struct FieldRules {
   public init(
     minimumLength: Int,
     maximumLength: Int = FieldRules.defaultMaximumLength,
-    pattern: UsernamePattern? = nil
+    pattern: UsernamePattern? = nil,
+    separator: String? = nil
   ) throws(RulesError) {
     guard minimumLength >= 0 else { throw .negativeMinimum(minimumLength) }
     guard maximumLength >= 1 else { throw .nonPositiveMaximum(maximumLength) }
@@ -25,10 +28,11 @@ public struct FieldRules {
     self.minimumLength = minimumLength
     self.maximumLength = maximumLength
     self.pattern = pattern
+    self.separator = separator.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// The issues `value` has under these rules, in a fixed order: length,
-  /// control characters, pattern.
+  /// control characters, separator, pattern.
   ///
   /// Counting stops once both bounds are decided, so the cost is
   /// O(min(length, maximum)) whatever the size of `value`. Past the maximum
@@ -51,6 +55,12 @@ public struct FieldRules {
       issues.append(.tooLong(maximum: maximumLength))
     }
     if hasControl { issues.append(.controlCharacter) }
+    // Compared as UTF-8, not as Characters: a separator followed by a
+    // combining mark forms another Character, yet its bytes still split the
+    // output.
+    if let separator, count <= maximumLength, value.utf8.firstRange(of: separator.utf8) != nil {
+      issues.append(.containsSeparator(separator))
+    }
     if let pattern, count <= maximumLength, !pattern.matches(value) {
       issues.append(.patternMismatch(hint: pattern.hint))
     }

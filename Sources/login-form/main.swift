@@ -3,15 +3,6 @@ import CGtk
 import LoginFormGtk
 import LoginFormModel
 
-/// Exit statuses, as documented in the README and the man page.
-enum ExitStatus: Int32 {
-  case submitted = 0
-  case cancelled = 1
-  case usage = 2
-  case notDelivered = 3
-  case timedOut = 5
-}
-
 lf_harden_process()
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0
 Localization.setUp()

@@ -99,6 +99,22 @@ class SubmitTests(PromptTestCase):
         prompt.key("Return")
         self.assertExit(prompt, 0, b"abcdef|abc|defg\n")
 
+    def test_separator_is_refused_in_the_username(self):
+        prompt = self.start("--separator=|")
+        prompt.type_synced("ann|smith", "Username")
+        self.assertEqual(
+            prompt.message("Username"), "Cannot contain “|”, which separates the output")
+        prompt.key("Return")
+        prompt.type_synced("abcdefg", "Password")
+        self.assertFalse(prompt.sensitive(), "a username with the separator")
+        prompt.key("alt+u", "End", "BackSpace", "BackSpace", "BackSpace", "BackSpace",
+                   "BackSpace", "BackSpace")
+        prompt.wait_for_length("Username", 3)
+        prompt.type_synced("-smith", "Username", before=3)
+        prompt.wait_until(prompt.sensitive, "Done once the separator is gone")
+        prompt.key("alt+d")
+        self.assertExit(prompt, 0, b"ann-smith|abcdefg\n")
+
     def test_json_escapes_quotes_and_backslashes(self):
         password = 'pa"ss\\wd"\\'
         prompt = self.start("--json")

@@ -31,7 +31,7 @@ func rules(_ selector: UInt8) -> FormRules {
     default:
       return FormRules(
         username: try FieldRules(
-          minimumLength: 1, maximumLength: 12, pattern: UsernamePattern("[a-z0-9._]+")),
+          minimumLength: 1, maximumLength: 12, pattern: UsernamePattern("[^:]+"), separator: "|"),
         password: try FieldRules(minimumLength: 1))
     }
   } catch {
@@ -55,6 +55,12 @@ func expectedValidity(_ value: String, _ rules: FieldRules, trim: Bool) -> Bool 
   guard (rules.minimumLength...rules.maximumLength).contains(characters.count), !hasControl else {
     return false
   }
+  let bytes = Array(String(characters).utf8)
+  if let separator = rules.separator.map({ Array($0.utf8) }),
+    bytes.indices.contains(where: { bytes[$0...].starts(with: separator) })
+  {
+    return false
+  }
   guard let pattern = rules.pattern else { return true }
   return pattern.matches(String(characters)[...])
 }
@@ -62,7 +68,7 @@ func expectedValidity(_ value: String, _ rules: FieldRules, trim: Bool) -> Bool 
 /// Checks the encoders byte by byte: a value may begin with a combining
 /// mark, which would merge with a separator into one Character, so
 /// Character-level comparisons would be wrong here.
-func checkEncoders(_ credentials: Credentials) {
+func checkEncoders(_ credentials: Credentials, separatorRefused: Bool) {
   let username = Array(credentials.username.utf8)
   let password = Array(credentials.password.utf8)
   let lines = Array(OutputFormat.lines.encode(credentials).utf8)
@@ -70,6 +76,11 @@ func checkEncoders(_ credentials: Credentials) {
   precondition(!username.contains(0x0A) && !password.contains(0x0A), "a value holds a newline")
   let separated = Array(OutputFormat.separated(by: "|").encode(credentials).utf8)
   precondition(separated == username + [0x7C] + password + [0x0A], "separated output is wrong")
+  if separatorRefused {
+    // What a script does: split at the first separator.
+    let cut = separated.firstIndex(of: 0x7C)
+    precondition(cut == username.count, "the first separator is not the boundary")
+  }
   let json = OutputFormat.json.encode(credentials)
   precondition(
     !json.unicodeScalars.dropLast().contains { $0.value < 0x20 || $0.value == 0x2028 },
@@ -103,7 +114,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     default:
       let submitted = form.submit()
       precondition((submitted != nil) == form.isValid)
-      if let submitted { checkEncoders(submitted) }
+      if let submitted {
+        checkEncoders(submitted, separatorRefused: formRules.username.separator == "|")
+      }
       continue
     }
     values[field] = scalars

@@ -53,6 +53,15 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertTrue(try parse("--version").showsVersion)
   }
 
+  func testASeparatorIsRefusedInsideTheUsername() throws {
+    XCTAssertEqual(try parse("--separator=|").configuration.rules.username.separator, "|")
+    XCTAssertNil(try parse("--separator=|").configuration.rules.password.separator)
+    XCTAssertNil(try parse().configuration.rules.username.separator)
+    XCTAssertNil(
+      try parse("--separator=\n").configuration.rules.username.separator,
+      "a newline is refused as a control character already")
+  }
+
   func testAMalformedNumberIsReportedByGLib() {
     guard case .parse(let message) = error("--timeout=abc") else {
       return XCTFail("--timeout=abc was accepted")

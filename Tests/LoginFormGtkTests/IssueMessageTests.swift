@@ -22,6 +22,12 @@ final class IssueMessageTests: XCTestCase {
       IssueMessage.text(for: .patternMismatch(hint: nil)), "Not in the expected format")
   }
 
+  func testTheSeparatorMessageNamesTheSeparator() {
+    XCTAssertEqual(
+      IssueMessage.text(for: .containsSeparator("|")),
+      "Cannot contain “|”, which separates the output")
+  }
+
   func testSeveralIssuesGetALineEach() {
     XCTAssertEqual(
       IssueMessage.text(for: [.tooShort(minimum: 7, missing: 4), .controlCharacter]),

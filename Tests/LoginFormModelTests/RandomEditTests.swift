@@ -23,6 +23,9 @@ import Testing
         username: try FieldRules(
           minimumLength: 1, maximumLength: 8, pattern: UsernamePattern("[a-z0-9_]+")),
         password: try FieldRules(minimumLength: 3, maximumLength: 6)),
+      FormRules(
+        username: try FieldRules(minimumLength: 2, maximumLength: 9, separator: "_b"),
+        password: try FieldRules(minimumLength: 1, maximumLength: 4)),
     ]
   }
 
@@ -38,6 +41,12 @@ import Testing
       $0.unicodeScalars.contains { controls.contains($0.value) }
     }
     guard (rules.minimumLength...rules.maximumLength).contains(characters.count), !hasControl else {
+      return false
+    }
+    let bytes = Array(String(characters).utf8)
+    if let separator = rules.separator.map({ Array($0.utf8) }),
+      bytes.indices.contains(where: { bytes[$0...].starts(with: separator) })
+    {
       return false
     }
     guard let source = rules.pattern?.source else { return true }
