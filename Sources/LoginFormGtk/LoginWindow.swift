@@ -22,10 +22,6 @@ import LoginFormModel
   let password: FieldRow
   let passwordAids: PasswordAids
 
-  /// The entry of `field`, for benchmarks and tests that drive the widgets.
-  public func entry(of field: Field) -> UnsafeMutablePointer<GtkWidget> {
-    field == .username ? username.entry : password.entry
-  }
   private var observations: [ObservationToken] = []
   private let onFinish: (PromptResult) -> Void
 
@@ -50,6 +46,11 @@ import LoginFormModel
     configureEntries(prefill: configuration.username)
     connectSignals()
     bindModel()
+  }
+
+  /// The entry of `field`, for benchmarks and tests that drive the widgets.
+  public func entry(of field: Field) -> UnsafeMutablePointer<GtkWidget> {
+    field == .username ? username.entry : password.entry
   }
 
   /// Shows the window with focus in the first field that needs typing.
