@@ -61,6 +61,18 @@ class UnicodeTypedTests(PromptTestCase):
         self.assertExit(prompt, 0, f"{username}\n{password}!\n".encode())
 
 
+    def test_a_username_of_spaces_is_empty(self):
+        prompt = self.start()
+        spaces = " \u00a0\u3000 \u2003 \u00a0"  # seven spaces of four kinds
+        prompt.type_synced(spaces, "Username")
+        self.assertEqual(prompt.message("Username"), "6 more characters needed (at least 6)")
+        prompt.key("Return")
+        prompt.type_synced("abcdefg", "Password")
+        self.assertFalse(prompt.sensitive(), "a username of spaces only")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+
 class LostDisplayTests(unittest.TestCase):
     def test_the_prompt_exits_when_the_x_server_goes_away(self):
         read_end, write_end = os.pipe()
