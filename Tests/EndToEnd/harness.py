@@ -97,6 +97,14 @@ def xdotool(*args, timeout=10.0):
     return result
 
 
+def xdotool_or_fail(*args, timeout=10.0):
+    """Runs xdotool and fails the test, naming the subcommand, if it fails."""
+    result = xdotool(*args, timeout=timeout)
+    if result.returncode != 0:
+        raise AssertionError(f"xdotool {args[0]} failed: {result.stderr!r}")
+    return result
+
+
 # ---------------------------------------------------------------- X11 ----
 
 class _XClientMessageEvent(ctypes.Structure):
@@ -119,7 +127,8 @@ class _XEvent(ctypes.Union):
 _xlib = None
 
 
-def _libx11():
+def libx11():
+    """The system's libX11 through ctypes, with the signatures the tests use."""
     global _xlib
     if _xlib is None:
         lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
@@ -131,6 +140,11 @@ def _libx11():
                                    ctypes.c_long, ctypes.POINTER(_XEvent)]
         lib.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
         lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        lib.XDefaultRootWindow.restype = ctypes.c_ulong
+        lib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        lib.XQueryPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [
+            ctypes.POINTER(ctypes.c_ulong)] * 2 + [ctypes.POINTER(ctypes.c_int)] * 4 + [
+            ctypes.POINTER(ctypes.c_uint)]
         _xlib = lib
     return _xlib
 
@@ -139,7 +153,7 @@ def send_wm_delete_window(window_id):
     """Asks the window to close the way a window manager's close button does:
     a WM_PROTOCOLS ClientMessage carrying WM_DELETE_WINDOW (ICCCM 4.2.8.1).
     `xdotool windowkill` would instead kill the client's X connection."""
-    x = _libx11()
+    x = libx11()
     display = x.XOpenDisplay(None)
     if not display:
         raise RuntimeError("XOpenDisplay failed")
@@ -161,23 +175,23 @@ def send_wm_delete_window(window_id):
 
 # ------------------------------------------------------------- AT-SPI ----
 
-def _children(accessible):
+def children(accessible):
     for index in range(accessible.childCount):
         child = accessible.getChildAtIndex(index)
         if child is not None:
             yield child
 
 
-def _walk(accessible):
+def walk(accessible):
     yield accessible
-    for child in _children(accessible):
-        yield from _walk(child)
+    for child in children(accessible):
+        yield from walk(child)
 
 
 def find_application(pid):
     """The AT-SPI application of process `pid`, or None."""
     desktop = pyatspi.Registry.getDesktop(0)
-    for app in _children(desktop):
+    for app in children(desktop):
         try:
             if app.get_process_id() == pid:
                 return app
@@ -240,9 +254,7 @@ class Prompt:
         do it) and waits for it to have it."""
         if self.window is None:
             self.wait_for_window()
-        result = xdotool("windowfocus", "--sync", str(self.window))
-        if result.returncode != 0:
-            raise AssertionError(f"xdotool windowfocus failed: {result.stderr!r}")
+        xdotool_or_fail("windowfocus", "--sync", str(self.window))
         self.wait_until(lambda: self.frame().getState().contains(pyatspi.STATE_ACTIVE),
                         "the window to become active")
 
@@ -263,9 +275,7 @@ class Prompt:
 
     def type(self, text, delay=TYPE_DELAY_MS):
         """Types `text` with real key events into whatever has the focus."""
-        result = xdotool("type", "--delay", str(delay), "--", text, timeout=60)
-        if result.returncode != 0:
-            raise AssertionError(f"xdotool type failed: {result.stderr!r}")
+        xdotool_or_fail("type", "--delay", str(delay), "--", text, timeout=60)
 
     def each_typed(self, text, entry, before=0):
         """Types `text` one character at a time into `entry` (which must have
@@ -285,9 +295,7 @@ class Prompt:
             pass
 
     def key(self, *keys):
-        result = xdotool("key", "--clearmodifiers", *keys)
-        if result.returncode != 0:
-            raise AssertionError(f"xdotool key failed: {result.stderr!r}")
+        xdotool_or_fail("key", "--clearmodifiers", *keys)
 
     # Mouse ----------------------------------------------------------------
 
@@ -297,9 +305,7 @@ class Prompt:
         extents = Atspi.Component.get_extents(self.button(button_name), Atspi.CoordType.SCREEN)
         x = extents.x + extents.width // 2
         y = extents.y + extents.height // 2
-        result = xdotool("mousemove", "--sync", str(x), str(y), "click", "1")
-        if result.returncode != 0:
-            raise AssertionError(f"xdotool click failed: {result.stderr!r}")
+        xdotool_or_fail("mousemove", "--sync", str(x), str(y), "click", "1")
 
     # Accessibility ------------------------------------------------------
 
@@ -321,7 +327,7 @@ class Prompt:
         app = self.app()
         if app is None:
             return None
-        for accessible in _walk(app):
+        for accessible in walk(app):
             if accessible.name == name and accessible.getRoleName() == role:
                 self._widgets[key] = accessible
                 return accessible

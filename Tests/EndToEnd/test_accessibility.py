@@ -4,13 +4,12 @@ password's secrecy, the peek and Caps Lock aids, German, and odd display
 settings."""
 
 import ctypes
-import ctypes.util
 import os
 import unittest
 import warnings
 
 import harness
-from harness import Atspi, PromptTestCase, poll, pyatspi, xdotool
+from harness import Atspi, PromptTestCase, children, poll, pyatspi, walk, xdotool_or_fail
 
 PASSWORD = "hunter22secret"
 
@@ -21,18 +20,6 @@ INTERACTIVE_ROLES = {"push button", "toggle button", "check box", "radio button"
 
 
 # ------------------------------------------------------------ helpers ----
-
-def children(accessible):
-    return [child for child in (accessible.getChildAtIndex(index)
-                                for index in range(accessible.childCount))
-            if child is not None]
-
-
-def walk(accessible):
-    yield accessible
-    for child in children(accessible):
-        yield from walk(child)
-
 
 def has(accessible, state):
     return accessible.getState().contains(state)
@@ -115,63 +102,40 @@ def substrings(text, shortest=3):
 
 
 def window_name(window_id):
-    result = xdotool("getwindowname", str(window_id))
-    if result.returncode != 0:
-        raise AssertionError(f"xdotool getwindowname failed: {result.stderr!r}")
-    return result.stdout.decode("utf-8", "replace").rstrip("\n")
+    return xdotool_or_fail("getwindowname", str(window_id)).stdout.decode("utf-8", "replace").rstrip("\n")
 
 
 def click_at(x, y):
     """Clicks at (x, y). xdotool's `mousemove --sync` waits forever when the
     pointer is there already, so move first and poll for the pointer."""
-    result = xdotool("mousemove", str(x), str(y))
-    if result.returncode != 0:
-        raise AssertionError(f"xdotool mousemove failed: {result.stderr!r}")
+    xdotool_or_fail("mousemove", str(x), str(y))
     where = f"X={x}\nY={y}\n".encode()
-    poll(lambda: where in xdotool("getmouselocation", "--shell").stdout,
+    poll(lambda: where in harness.xdotool("getmouselocation", "--shell").stdout,
          message=f"the pointer to reach {x},{y}")
-    result = xdotool("click", "1")
-    if result.returncode != 0:
-        raise AssertionError(f"xdotool click failed: {result.stderr!r}")
+    xdotool_or_fail("click", "1")
 
 
 def raw_key(*keys):
     """Presses keys without xdotool's --clearmodifiers, which would undo a
     Caps Lock press (it turns Caps Lock off around the key and back after)."""
-    result = xdotool("key", *keys)
-    if result.returncode != 0:
-        raise AssertionError(f"xdotool key failed: {result.stderr!r}")
-
-
-_x11 = None
+    xdotool_or_fail("key", *keys)
 
 
 def caps_lock_is_on():
     """Whether the X server's Lock modifier is set (XQueryPointer's mask)."""
-    global _x11
-    if _x11 is None:
-        lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
-        lib.XOpenDisplay.restype = ctypes.c_void_p
-        lib.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        lib.XDefaultRootWindow.restype = ctypes.c_ulong
-        lib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
-        lib.XQueryPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [
-            ctypes.POINTER(ctypes.c_ulong)] * 2 + [ctypes.POINTER(ctypes.c_int)] * 4 + [
-            ctypes.POINTER(ctypes.c_uint)]
-        lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
-        _x11 = lib
-    display = _x11.XOpenDisplay(None)
+    x11 = harness.libx11()
+    display = x11.XOpenDisplay(None)
     if not display:
         raise RuntimeError("XOpenDisplay failed")
     try:
         root, child = ctypes.c_ulong(), ctypes.c_ulong()
         ints = [ctypes.c_int() for _ in range(4)]
         mask = ctypes.c_uint()
-        _x11.XQueryPointer(display, _x11.XDefaultRootWindow(display), ctypes.byref(root),
+        x11.XQueryPointer(display, x11.XDefaultRootWindow(display), ctypes.byref(root),
                            ctypes.byref(child), *map(ctypes.byref, ints), ctypes.byref(mask))
         return bool(mask.value & 2)  # LockMask
     finally:
-        _x11.XCloseDisplay(display)
+        x11.XCloseDisplay(display)
 
 
 def caps_lock_off():
@@ -189,8 +153,7 @@ def german_environment():
 
 
 def screen_size():
-    result = xdotool("getdisplaygeometry")
-    width, height = result.stdout.split()
+    width, height = xdotool_or_fail("getdisplaygeometry").stdout.split()
     return int(width), int(height)
 
 
@@ -446,8 +409,7 @@ class PeekTests(PromptTestCase):
         prompt = self.type_password()
         self.click_peek(prompt, "Show Password")
         self.assertRevealed(prompt, True)
-        result = xdotool("click", "1")  # same place, at once
-        self.assertEqual(result.returncode, 0, result.stderr)
+        xdotool_or_fail("click", "1")  # same place, at once
         self.assertRevealed(prompt, False)
         prompt.key("Return")
         self.assertExit(prompt, 0, f"alice.b\n{PASSWORD}\n".encode())
