@@ -38,8 +38,8 @@ public final class LoginForm {
     self.rules = rules
     values = [.username: username, .password: password]
     issuesByField = [
-      .username: rules.username.issues(of: username.trimmingWhitespace),
-      .password: rules.password.issues(of: password[...]),
+      .username: Self.issues(of: username, as: .username, under: rules),
+      .password: Self.issues(of: password, as: .password, under: rules),
     ]
     let valid = issuesByField.values.allSatisfy(\.isEmpty)
     validity = ObservedValue(valid, dispatcher: dispatcher)
@@ -70,7 +70,7 @@ public final class LoginForm {
       values[field] = newValue
       touched.insert(field)
       evaluationCount[field, default: 0] += 1
-      issuesByField[field] = judge(field)
+      issuesByField[field] = Self.issues(of: newValue, as: field, under: rules)
       publish()
     }
   }
@@ -97,7 +97,9 @@ public final class LoginForm {
   /// The credentials to hand over, or nil while the form is invalid.
   public var credentials: Credentials? {
     guard isValid else { return nil }
-    return Credentials(username: String(username.trimmingWhitespace), password: password)
+    return Credentials(
+      username: String(Self.judgedPart(of: username, as: .username)),
+      password: String(Self.judgedPart(of: password, as: .password)))
   }
 
   /// Tries to submit: returns the credentials when the form is valid;
@@ -132,11 +134,16 @@ public final class LoginForm {
     }
   }
 
-  private func judge(_ field: Field) -> [FieldIssue] {
-    switch field {
-    case .username: rules.username.issues(of: username.trimmingWhitespace)
-    case .password: rules.password.issues(of: password[...])
-    }
+  /// The part of a value that the rules judge and that is handed over: the
+  /// username without surrounding whitespace, the password as typed.
+  private static func judgedPart(of value: String, as field: Field) -> Substring {
+    field == .username ? value.trimmingWhitespace : value[...]
+  }
+
+  private static func issues(of value: String, as field: Field, under rules: FormRules)
+    -> [FieldIssue]
+  {
+    rules[field].issues(of: judgedPart(of: value, as: field))
   }
 
   /// Brings every derived value up to date with the state, then notifies.
