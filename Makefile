@@ -122,10 +122,12 @@ bench: deps-test
 	"$(RELEASE_BIN_DIR)/model-bench"
 
 # libFuzzer over the model's edits and the output encoders (Tests/Fuzz).
-# The model is compiled into the fuzzer's own module with the sanitizers.
+# The model, and the naive rules it is checked against, are compiled into the
+# fuzzer's own module with the sanitizers.
 FUZZ_SECONDS ?= 300
 FUZZ_BIN = .build/fuzz/fuzz-model
-$(FUZZ_BIN): $(wildcard Sources/LoginFormModel/*.swift) Tests/Fuzz/FuzzModel.swift
+$(FUZZ_BIN): $(wildcard Sources/LoginFormModel/*.swift) Tests/Fuzz/FuzzModel.swift \
+	  Tests/LoginFormModelTests/NaiveRules.swift
 	mkdir -p .build/fuzz/corpus
 	$(SWIFT)c -swift-version 6 -warnings-as-errors -sanitize=fuzzer,address -use-ld=lld \
 	  -parse-as-library -O -module-name FuzzModel $^ -o $@

@@ -1,8 +1,8 @@
 // libFuzzer entry point for the model's edit operations and the output
 // encoders. Built by `make fuzz` together with Sources/LoginFormModel, with
 // -sanitize=fuzzer,address; any broken invariant traps, which libFuzzer
-// reports with the input that caused it. The model is compiled into the same
-// module, so no import is needed.
+// reports with the input that caused it. The model and the naive rules are
+// compiled into the same module, so no import is needed.
 
 /// Reads the fuzzer's bytes as a script of edits.
 struct Script {
@@ -37,32 +37,6 @@ func rules(_ selector: UInt8) -> FormRules {
   } catch {
     fatalError("fixed rules failed: \(error)")
   }
-}
-
-/// The rules recomputed naively, to compare with the model's shortcuts.
-func expectedValidity(_ value: String, _ rules: FieldRules, trim: Bool) -> Bool {
-  var characters = Array(value)
-  if trim {
-    while characters.first?.isWhitespace == true { characters.removeFirst() }
-    while characters.last?.isWhitespace == true { characters.removeLast() }
-  }
-  let hasControl = characters.contains { character in
-    character.unicodeScalars.contains {
-      $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028
-        || $0.value == 0x2029
-    }
-  }
-  guard (rules.minimumLength...rules.maximumLength).contains(characters.count), !hasControl else {
-    return false
-  }
-  let bytes = Array(String(characters).utf8)
-  if let separator = rules.separator.map({ Array($0.utf8) }),
-    bytes.indices.contains(where: { bytes[$0...].starts(with: separator) })
-  {
-    return false
-  }
-  guard let pattern = rules.pattern else { return true }
-  return pattern.matches(String(characters)[...])
 }
 
 /// Checks the encoders byte by byte: a value may begin with a combining
@@ -122,8 +96,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     values[field] = scalars
     form[field] = String(String.UnicodeScalarView(scalars))
     let expected =
-      expectedValidity(form.username, formRules.username, trim: true)
-      && expectedValidity(form.password, formRules.password, trim: false)
+      NaiveRules.accept(form.username, formRules.username, trim: true)
+      && NaiveRules.accept(form.password, formRules.password, trim: false)
     precondition(form.isValid == expected, "validity disagrees with the rules")
     if expected != last { expectedCalls += 1 }
     last = expected
