@@ -1,81 +1,93 @@
-/// The login form's state: the two values, what is wrong with them, what the
-/// user should be shown, and whether the form may be submitted.
+/// A prompt form's state: the values (or where to read the secrets), what is
+/// wrong with them, what the user should be shown, and whether the form may
+/// be submitted.
 ///
-/// Everything derived is recomputed synchronously when a value is set and
-/// announced to observers registered with `observeValidity(_:)` and
-/// `observeVisibleIssues(of:_:)`. Observers are called once at registration
-/// with the current value, then once per change of that value, never for an
-/// edit that leaves it the same.
+/// The username is held as text. Secrets are never held: the model is told
+/// that a secret changed and where to read it, judges its bytes in place, and
+/// keeps only its conclusions and the reference, so that the repeat can be
+/// compared with the password later.
 ///
-/// Writes made by an observer while it is being notified take effect at once
-/// (getters return the new state), but their notifications are queued behind
-/// the ones being delivered. Every observer therefore sees each change
-/// exactly once and in order, the value passed to it is the value that change
-/// produced, and the last value any observer sees is the current one.
+/// Everything derived is recomputed synchronously and announced to observers
+/// registered with `observeValidity(_:)` and `observeFeedback(of:_:)`.
+/// Observers are called once at registration with the current value, then
+/// once per change of that value, never for an edit that leaves it the same.
+/// Writes made by an observer while it is being notified take effect at once,
+/// but their notifications are queued behind the ones being delivered, so
+/// every observer sees each change exactly once and in order.
 public final class LoginForm {
+  /// The fields the form has.
+  public let shape: FormShape
   /// The rules this form judges by.
   public let rules: FormRules
-
-  private var values: [Field: String]
-  private var touched: Set<Field> = []
   /// Whether a submit was attempted while the form was invalid; from then on
-  /// every field's issues are visible.
+  /// every field's issue is shown as an error.
   public private(set) var isSubmitAttempted = false
 
-  private var issuesByField: [Field: [FieldIssue]]
+  private var usernameValue: String
+  private var secrets: [Field: any SecretText] = [:]
+  private var phases: [Field: FieldPhase] = [:]
+  private var edits: Set<Field> = []
+  private var issuesByField: [Field: [FieldIssue]] = [:]
   private let dispatcher = ChangeDispatcher()
   private let validity: ObservedValue<Bool>
-  private let usernameVisibleIssues: ObservedValue<[FieldIssue]>
-  private let passwordVisibleIssues: ObservedValue<[FieldIssue]>
+  private let feedbackByField: [Field: ObservedValue<FieldFeedback?>]
   /// How often each field's rules ran; lets tests prove that an edit to one
   /// field does not re-judge the other.
-  private(set) var evaluationCount: [Field: Int] = [.username: 0, .password: 0]
+  private(set) var evaluationCount: [Field: Int] = [:]
 
-  /// Makes a form judged by `rules`, optionally prefilled. Prefilled values
-  /// count as untouched, so their issues stay hidden until the user edits
-  /// them or tries to submit.
-  public init(rules: FormRules = FormRules(), username: String = "", password: String = "") {
+  /// Makes a form of `shape` judged by `rules`, with the username prefilled
+  /// if given. A prefilled username counts as settled: if it breaks the
+  /// rules, its error shows at once, since the user did not type it.
+  public init(
+    shape: FormShape = .usernameAndPassword, rules: FormRules = FormRules(), username: String = ""
+  ) {
+    self.shape = shape
     self.rules = rules
-    values = [.username: username, .password: password]
-    issuesByField = [
-      .username: Self.issues(of: username, as: .username, under: rules),
-      .password: Self.issues(of: password, as: .password, under: rules),
-    ]
-    let valid = issuesByField.values.allSatisfy(\.isEmpty)
-    validity = ObservedValue(valid, dispatcher: dispatcher)
-    usernameVisibleIssues = ObservedValue([], dispatcher: dispatcher)
-    passwordVisibleIssues = ObservedValue([], dispatcher: dispatcher)
+    usernameValue = username
+    for field in shape.fields {
+      phases[field] = field == .username && !username.isEmpty ? .settled : .untouched
+    }
+    validity = ObservedValue(false, dispatcher: dispatcher)
+    var feedback: [Field: ObservedValue<FieldFeedback?>] = [:]
+    for field in shape.fields { feedback[field] = ObservedValue(nil, dispatcher: dispatcher) }
+    feedbackByField = feedback
+    for field in shape.fields { judge(field) }
+    refresh()
   }
 
-  /// The username as typed. Setting it marks the username as touched.
+  /// The username as typed. Setting it marks the username as edited.
   public var username: String {
-    get { self[.username] }
-    set { self[.username] = newValue }
-  }
-
-  /// The password as typed. Setting it marks the password as touched.
-  public var password: String {
-    get { self[.password] }
-    set { self[.password] = newValue }
-  }
-
-  /// The value of `field` as typed. Setting it marks the field as touched and
-  /// re-judges that field only.
-  ///
-  /// The new value is not compared with the old one: that would cost O(length)
-  /// on every edit, and observers are told only of changes to derived values.
-  public subscript(field: Field) -> String {
-    get { values[field, default: ""] }
+    get { usernameValue }
     set {
-      values[field] = newValue
-      touched.insert(field)
-      evaluationCount[field, default: 0] += 1
-      issuesByField[field] = Self.issues(of: newValue, as: field, under: rules)
-      publish()
+      precondition(shape.contains(.username), "this form has no username")
+      usernameValue = newValue
+      edited(.username)
     }
   }
 
-  /// Whether both fields satisfy their rules.
+  /// The username as the rules judge it and as it is handed over: without
+  /// surrounding whitespace.
+  public var judgedUsername: Substring { usernameValue.trimmingWhitespace }
+
+  /// Tells the form that the secret of `field` changed and where to read it.
+  /// The form reads it now, and again whenever the other secret changes
+  /// (to compare the repeat); `secret` must stay readable while the form
+  /// lives.
+  public func update(_ field: Field, from secret: any SecretText) {
+    precondition(field.isSecret && shape.contains(field), "\(field) is not a secret of this form")
+    secrets[field] = secret
+    edited(field)
+  }
+
+  /// Tells the form that the user left `field`. An issue found while typing
+  /// it the first time becomes an error.
+  public func leave(_ field: Field) {
+    guard phases[field] == .editing else { return }
+    phases[field] = .settled
+    refresh()
+  }
+
+  /// Whether every field satisfies its rules.
   public var isValid: Bool { validity.value }
 
   /// Every issue `field` has now, shown or not.
@@ -83,35 +95,34 @@ public final class LoginForm {
     issuesByField[field, default: []]
   }
 
-  /// The issues the user should see for `field`: none until the field is
-  /// edited or a submit is attempted, then all of them.
-  public func visibleIssues(of field: Field) -> [FieldIssue] {
-    visibleIssuesValue(of: field).value
+  /// The message `field` shows now, if any.
+  public func feedback(of field: Field) -> FieldFeedback? {
+    feedbackByField[field]?.value ?? nil
   }
 
   /// Whether the user has changed `field` since the form was made.
   public func isTouched(_ field: Field) -> Bool {
-    touched.contains(field)
+    edits.contains(field)
   }
 
-  /// The credentials to hand over, or nil while the form is invalid.
-  public var credentials: Credentials? {
-    guard isValid else { return nil }
-    return Credentials(
-      username: String(Self.judgedPart(of: username, as: .username)),
-      password: String(Self.judgedPart(of: password, as: .password)))
-  }
-
-  /// Tries to submit: returns the credentials when the form is valid;
-  /// otherwise marks the submit as attempted, so that every issue becomes
-  /// visible, and returns nil.
-  public func submit() -> Credentials? {
-    if let credentials { return credentials }
+  /// Tries to submit: true when the form is valid; otherwise marks the submit
+  /// as attempted, so that every issue shows as an error, and returns false.
+  public func submit() -> Bool {
+    if isValid { return true }
     if !isSubmitAttempted {
       isSubmitAttempted = true
-      publish()
+      refresh()
     }
-    return nil
+    return false
+  }
+
+  /// Calls `body` with the UTF-8 bytes of the secret in `field` (empty when
+  /// none was given), for encoding it into locked memory.
+  public func withSecretUTF8<Result>(
+    _ field: Field, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    if let secret = secrets[field] { return try secret.withUTF8(body) }
+    return try body(UnsafeBufferPointer(start: nil, count: 0))
   }
 
   /// Calls `observer` now with `isValid`, then on each change of it.
@@ -119,40 +130,65 @@ public final class LoginForm {
     validity.observe(observer)
   }
 
-  /// Calls `observer` now with the visible issues of `field`, then on each
-  /// change of them.
-  public func observeVisibleIssues(
-    of field: Field, _ observer: @escaping ([FieldIssue]) -> Void
+  /// Calls `observer` now with the message of `field`, then on each change
+  /// of it.
+  public func observeFeedback(
+    of field: Field, _ observer: @escaping (FieldFeedback?) -> Void
   ) -> ObservationToken {
-    visibleIssuesValue(of: field).observe(observer)
+    guard let value = feedbackByField[field] else {
+      preconditionFailure("this form has no \(field)")
+    }
+    return value.observe(observer)
   }
 
-  private func visibleIssuesValue(of field: Field) -> ObservedValue<[FieldIssue]> {
+  private func edited(_ field: Field) {
+    edits.insert(field)
+    if phases[field] == .untouched { phases[field] = .editing }
+    judge(field)
+    // The repeat is compared with the password, so a new password re-judges it.
+    if field == .password, shape.contains(.passwordRepeat) { judge(.passwordRepeat) }
+    refresh()
+  }
+
+  private func judge(_ field: Field) {
+    evaluationCount[field, default: 0] += 1
     switch field {
-    case .username: usernameVisibleIssues
-    case .password: passwordVisibleIssues
+    case .username:
+      issuesByField[field] = rules.username.issues(of: judgedUsername)
+    case .password:
+      issuesByField[field] = withSecretUTF8(.password) { rules.password.issues(ofUTF8: $0) }
+    case .passwordRepeat:
+      issuesByField[field] = repeatMatches(wholly: true) ? [] : [.doesNotMatch]
     }
   }
 
-  /// The part of a value that the rules judge and that is handed over: the
-  /// username without surrounding whitespace, the password as typed.
-  private static func judgedPart(of value: String, as field: Field) -> Substring {
-    field == .username ? value.trimmingWhitespace : value[...]
+  /// Whether the repeat equals the password, or (not `wholly`) is the start
+  /// of it, compared byte by byte in place.
+  private func repeatMatches(wholly: Bool) -> Bool {
+    withSecretUTF8(.password) { password in
+      withSecretUTF8(.passwordRepeat) { repeated in
+        wholly
+          ? password.elementsEqual(repeated)
+          : password.starts(with: repeated)
+      }
+    }
   }
 
-  private static func issues(of value: String, as field: Field, under rules: FormRules)
-    -> [FieldIssue]
-  {
-    rules[field].issues(of: judgedPart(of: value, as: field))
+  private func feedbackNow(for field: Field) -> FieldFeedback? {
+    guard let issue = issues(of: field).min(by: { $0.rank < $1.rank }) else { return nil }
+    let phase = phases[field, default: .untouched]
+    if isSubmitAttempted || phase == .settled { return FieldFeedback(issue: issue, isError: true) }
+    guard phase == .editing else { return nil }
+    // A repeat that has stopped being the start of the password is already
+    // wrong, however much more is typed: say so at once.
+    let isError = field == .passwordRepeat && !repeatMatches(wholly: false)
+    return FieldFeedback(issue: issue, isError: isError)
   }
 
   /// Brings every derived value up to date with the state, then notifies.
-  private func publish() {
-    validity.update(issuesByField.values.allSatisfy(\.isEmpty))
-    for field in Field.allCases {
-      let shown = isSubmitAttempted || touched.contains(field)
-      visibleIssuesValue(of: field).update(shown ? issues(of: field) : [])
-    }
+  private func refresh() {
+    validity.update(shape.fields.allSatisfy { issues(of: $0).isEmpty })
+    for field in shape.fields { feedbackByField[field]?.update(feedbackNow(for: field)) }
     dispatcher.deliverPending()
   }
 }

@@ -6,7 +6,6 @@ public enum RulesError: Error, Hashable, Sendable {
   case nonPositiveMaximum(Int)
   /// A minimum length above the maximum, which no value could satisfy.
   case minimumAboveMaximum(minimum: Int, maximum: Int)
-  /// A pattern that is not a valid regular expression; `reason` is the
-  /// parser's own description.
-  case invalidPattern(pattern: String, reason: String)
+  /// A byte limit below one.
+  case nonPositiveByteLimit(Int)
 }

@@ -1,25 +1,35 @@
-/// A caller-given regular expression that a whole value must match.
+/// A caller-given pattern that the whole username must match.
+///
+/// The model does not compile or run patterns: the matcher comes from
+/// outside (the GTK layer uses GLib's GRegex, whose match limits bound every
+/// call), so the model stays standard-library only and a pattern can never
+/// make it hang.
 public struct UsernamePattern {
+  /// What a bounded matcher concluded.
+  public enum Verdict: Hashable, Sendable {
+    /// The whole value matches.
+    case match
+    /// It does not.
+    case mismatch
+    /// The matcher gave up within its bounds.
+    case undecidable
+  }
+
   /// The pattern as the caller wrote it.
   public let source: String
   /// The caller's words for what the pattern expects, shown when it fails.
   public let hint: String?
-  private let regex: Regex<AnyRegexOutput>
+  private let matcher: (Substring) -> Verdict
 
-  /// Compiles `source` now, so that a bad pattern is reported when the rules
-  /// are built rather than silently failing every value later.
-  public init(_ source: String, hint: String? = nil) throws(RulesError) {
-    do {
-      regex = try Regex(source)
-    } catch {
-      throw .invalidPattern(pattern: source, reason: "\(error)")
-    }
+  /// Wraps a compiled pattern; `matcher` judges a whole value.
+  public init(source: String, hint: String? = nil, matcher: @escaping (Substring) -> Verdict) {
     self.source = source
     self.hint = hint
+    self.matcher = matcher
   }
 
-  /// Whether `value` matches the pattern from its first to its last character.
-  public func matches(_ value: Substring) -> Bool {
-    value.wholeMatch(of: regex) != nil
+  /// What the matcher says of `value`.
+  public func verdict(on value: Substring) -> Verdict {
+    matcher(value)
   }
 }

@@ -43,6 +43,9 @@ import Testing
     #expect(throws: RulesError.minimumAboveMaximum(minimum: 9, maximum: 8)) {
       try FieldRules(minimumLength: 9, maximumLength: 8)
     }
+    #expect(throws: RulesError.nonPositiveByteLimit(0)) {
+      try FieldRules(minimumLength: 0, maximumBytes: 0)
+    }
   }
 
   @Test func aMatchingPatternPasses() throws {
@@ -73,18 +76,25 @@ import Testing
     #expect(form.issues(of: .username) == [.patternMismatch(hint: nil)])
   }
 
-  @Test func anInvalidPatternIsAnErrorWhenTheRulesAreBuilt() {
-    do {
-      _ = try UsernamePattern("[a-z", hint: "letters")
-      Issue.record("an unterminated class was accepted")
-    } catch {
-      guard case .invalidPattern(let pattern, let reason) = error else {
-        Issue.record("unexpected error \(error)")
-        return
-      }
-      #expect(pattern == "[a-z")
-      #expect(!reason.isEmpty)
+  @Test func anUndecidableMatchIsAnIssueNeverAPass() throws {
+    let pattern = UsernamePattern(source: "(a+)+$") { _ in .undecidable }
+    let form = LoginForm(
+      rules: try rules(username: FieldRules(minimumLength: 1, pattern: pattern)),
+      username: "aaaa", password: "abcdefg")
+    #expect(form.issues(of: .username) == [.patternTooComplex])
+    #expect(!form.isValid)
+  }
+
+  @Test func thePatternSeesTheTrimmedUsername() throws {
+    var seen: [Substring] = []
+    let pattern = UsernamePattern(source: "x") { value in
+      seen.append(value)
+      return .match
     }
+    _ = LoginForm(
+      rules: try rules(username: FieldRules(minimumLength: 1, pattern: pattern)),
+      username: "  bob ", password: "abcdefg")
+    #expect(seen == ["bob"])
   }
 
   @Test func aTooLongValueIsNotMatchedAgainstThePattern() throws {

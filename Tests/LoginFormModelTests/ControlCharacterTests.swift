@@ -34,7 +34,7 @@ import Testing
   @Test func surroundingTabsAndNewlinesAreTrimmedFromTheUsername() {
     let form = LoginForm(username: "\tabcdef\n", password: "abcdefg")
     #expect(form.isValid)
-    #expect(form.credentials?.username == "abcdef")
+    #expect(form.judgedUsername == "abcdef")
   }
 
   @Test func printableNonASCIIIsNotAControl() {

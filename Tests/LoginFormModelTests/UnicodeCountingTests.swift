@@ -56,17 +56,17 @@ import Testing
     let form = LoginForm(username: space + "bob" + space + space, password: "abcdefg")
     #expect(form.issues(of: .username) == [.tooShort(minimum: 6, missing: 3)])
     form.username = space + "bobbie" + space
-    #expect(form.credentials?.username == "bobbie")
+    #expect(form.judgedUsername == "bobbie")
   }
 
   @Test func spacesInsideTheUsernameAreKept() {
     let form = LoginForm(username: " ann  lee ", password: "abcdefg")
-    #expect(form.credentials?.username == "ann  lee")
+    #expect(form.judgedUsername == "ann  lee")
   }
 
   @Test func thePasswordIsNotTrimmed() {
     let form = LoginForm(username: "abcdef", password: "  abc  ")
     #expect(form.isValid)
-    #expect(form.credentials?.password == "  abc  ")
+    #expect(form.password == "  abc  ")
   }
 }

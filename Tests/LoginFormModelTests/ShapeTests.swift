@@ -1,0 +1,108 @@
+import Testing
+
+@testable import LoginFormModel
+
+/// Forms without a username, without a password, and with the password
+/// asked twice.
+@Suite struct ShapeTests {
+  private let anyLength = FormRules(
+    username: try! FieldRules(minimumLength: 1), password: try! FieldRules(minimumLength: 1))
+
+  @Test func aPasswordOnlyFormIsJudgedOnThePasswordAlone() {
+    let form = LoginForm(shape: .passwordOnly, rules: anyLength)
+    #expect(!form.isValid)
+    #expect(form.issues(of: .username) == [])
+    form.password = "abc"
+    #expect(form.isValid)
+  }
+
+  @Test func aUsernameOnlyFormIsJudgedOnTheUsernameAlone() {
+    let form = LoginForm(shape: .usernameOnly, rules: anyLength)
+    #expect(!form.isValid)
+    form.username = "bob"
+    #expect(form.isValid)
+    #expect(form.output(.lines) == "bob\n")
+  }
+
+  @Test func aRepeatThatDiffersKeepsTheFormInvalid() {
+    let form = LoginForm(shape: .passwordOnly.repeatingPassword, rules: anyLength)
+    form.password = "correct horse"
+    form.passwordRepeat = "correct hors"
+    #expect(form.issues(of: .passwordRepeat) == [.doesNotMatch])
+    #expect(!form.isValid)
+    form.passwordRepeat = "correct horse"
+    #expect(form.issues(of: .passwordRepeat) == [])
+    #expect(form.isValid)
+  }
+
+  @Test func changingThePasswordRejudgesTheRepeat() {
+    let form = LoginForm(
+      shape: .passwordOnly.repeatingPassword, rules: anyLength, password: "abc",
+      passwordRepeat: "abc")
+    #expect(form.isValid)
+    form.password = "abcd"
+    #expect(form.issues(of: .passwordRepeat) == [.doesNotMatch])
+    #expect(!form.isValid)
+  }
+
+  @Test func theRepeatIsComparedByteForByteNotByCanonicalEquivalence() {
+    // "é" precomposed and decomposed are equal as Swift Strings, but the
+    // agent and the server compare bytes.
+    let form = LoginForm(
+      shape: .passwordOnly.repeatingPassword, rules: anyLength, password: "caf\u{E9}",
+      passwordRepeat: "cafe\u{301}")
+    #expect(form.issues(of: .passwordRepeat) == [.doesNotMatch])
+  }
+
+  @Test func aRepeatStillBeingTypedIsAHintWhileItIsTheStartOfThePassword() {
+    let form = LoginForm(
+      shape: .passwordOnly.repeatingPassword, rules: anyLength, password: "hunter22")
+    form.leave(.password)
+    form.passwordRepeat = "hunt"
+    #expect(
+      form.feedback(of: .passwordRepeat) == FieldFeedback(issue: .doesNotMatch, isError: false))
+    form.passwordRepeat = "hunx"
+    #expect(
+      form.feedback(of: .passwordRepeat) == FieldFeedback(issue: .doesNotMatch, isError: true))
+    form.passwordRepeat = "hunter22"
+    #expect(form.feedback(of: .passwordRepeat) == nil)
+  }
+
+  @Test func anUntouchedRepeatSaysNothingEvenThoughItDiffers() {
+    let form = LoginForm(shape: .passwordOnly.repeatingPassword, rules: anyLength, password: "abc")
+    #expect(form.issues(of: .passwordRepeat) == [.doesNotMatch])
+    #expect(form.feedback(of: .passwordRepeat) == nil)
+    #expect(form.submit() == false)
+    #expect(
+      form.feedback(of: .passwordRepeat) == FieldFeedback(issue: .doesNotMatch, isError: true))
+  }
+
+  @Test func repeatedValidityFlipsAreAnnouncedOncePerChange() {
+    let form = LoginForm(shape: .passwordOnly.repeatingPassword, rules: anyLength)
+    var seen: [Bool] = []
+    let token = form.observeValidity { seen.append($0) }
+    form.password = "ab"
+    form.passwordRepeat = "a"
+    form.passwordRepeat = "ab"
+    form.passwordRepeat = "ab"
+    form.password = "abc"
+    #expect(seen == [false, true, false])
+    token.cancel()
+  }
+
+  @Test func editingTheRepeatDoesNotRejudgeThePassword() {
+    let form = LoginForm(shape: .passwordOnly.repeatingPassword, rules: anyLength)
+    form.passwordRepeat = "a"
+    form.passwordRepeat = "ab"
+    #expect(form.evaluationCount[.password] == 1)
+    #expect(form.evaluationCount[.passwordRepeat] == 3)
+  }
+
+  @Test func theFormReadsTheSecretItWasLastGiven() {
+    let form = LoginForm(shape: .passwordOnly, rules: anyLength)
+    let first = TestSecret("first")
+    form.update(.password, from: first)
+    form.update(.password, from: TestSecret("second"))
+    #expect(form.password == "second")
+  }
+}
