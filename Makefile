@@ -9,7 +9,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 APP_ID = io.github.loginform.LoginForm
 
-BUILD_PACKAGES = libgtk-3-dev pkg-config gettext
+BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev pkg-config gettext
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
@@ -30,7 +30,7 @@ RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 
-.PHONY: all build run test lint deps-build deps-test translations pot \
+.PHONY: all build run test lint deps-build deps-test share pot \
 	install uninstall test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
 	test-asan test-tsan leakcheck
 
@@ -44,7 +44,7 @@ deps-test:
 
 build: deps-build
 	$(SWIFT) build $(SWIFT_FLAGS)
-	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(BIN_DIR)/../share/locale"
+	@$(MAKE) --no-print-directory share SHARE_ROOT="$(BIN_DIR)/../share"
 
 # For a person at the desktop: the credentials go to stdout as usual, and the
 # exit status is reported on stderr rather than as a make error.
@@ -52,13 +52,15 @@ run: build
 	@status=0; "$(BIN_DIR)/login-form" $(ARGS) || status=$$?; \
 	  echo "login-form exited with status $$status" >&2
 
-# Compiles every translation into LOCALE_ROOT/<lang>/LC_MESSAGES.
-translations:
+# What the binary reads from <prefix>/share next to it: every translation,
+# compiled into SHARE_ROOT/locale/<lang>/LC_MESSAGES, and the style sheet.
+share:
 	@for lang in $(LANGUAGES); do \
-	  mkdir -p "$(LOCALE_ROOT)/$$lang/LC_MESSAGES" && \
-	  msgfmt --check -o "$(LOCALE_ROOT)/$$lang/LC_MESSAGES/login-form.mo" resources/po/$$lang.po \
+	  mkdir -p "$(SHARE_ROOT)/locale/$$lang/LC_MESSAGES" && \
+	  msgfmt --check -o "$(SHARE_ROOT)/locale/$$lang/LC_MESSAGES/login-form.mo" resources/po/$$lang.po \
 	  || exit 1; \
 	done
+	@install -Dm644 resources/login-form.css "$(SHARE_ROOT)/login-form/login-form.css"
 
 # Regenerates the template from the sources, then merges it into each translation.
 pot:
@@ -73,7 +75,7 @@ lint:
 
 test: deps-test lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(BIN_DIR)/../share/locale"
+	@$(MAKE) --no-print-directory share SHARE_ROOT="$(BIN_DIR)/../share"
 	$(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 	@$(MAKE) --no-print-directory test-e2e test-resources test-install fuzz-smoke \
 	  test-asan test-tsan leakcheck
@@ -99,7 +101,7 @@ install:
 	install -Dm644 resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	install -Dm644 resources/login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
-	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(DESTDIR)$(PREFIX)/share/locale"
+	@$(MAKE) --no-print-directory share SHARE_ROOT="$(DESTDIR)$(PREFIX)/share"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/login-form" \
@@ -107,7 +109,9 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
-	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1" \
+	  "$(DESTDIR)$(PREFIX)/share/login-form/login-form.css"
+	-rmdir "$(DESTDIR)$(PREFIX)/share/login-form"
 	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
 
 screenshot: deps-test build
@@ -148,8 +152,8 @@ fuzz-smoke: $(FUZZ_BIN)
 SANITIZER_FLAGS = $(SWIFT_FLAGS) -Xswiftc -use-ld=lld
 test-asan: deps-test
 	$(SWIFT) build $(SANITIZER_FLAGS) --build-tests --sanitize=address --scratch-path .build/asan
-	@$(MAKE) --no-print-directory translations \
-	  LOCALE_ROOT="$$($(SWIFT) build --scratch-path .build/asan --show-bin-path)/../share/locale"
+	@$(MAKE) --no-print-directory share \
+	  SHARE_ROOT="$$($(SWIFT) build --scratch-path .build/asan --show-bin-path)/../share"
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp $(HEADLESS) \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 

@@ -12,9 +12,10 @@ let package = Package(
     .target(name: "LoginFormModel"),
     .testTarget(name: "LoginFormModelTests", dependencies: ["LoginFormModel"]),
     // The only way in to C.
-    .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
+    .systemLibrary(
+      name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgcr-3-dev"])]),
     .target(name: "LoginFormGtk", dependencies: ["CGtk", "LoginFormModel"]),
-    .testTarget(name: "LoginFormGtkTests", dependencies: ["LoginFormGtk"]),
+    .testTarget(name: "LoginFormGtkTests", dependencies: ["LoginFormGtk", "LoginFormModel"]),
     .executableTarget(name: "login-form", dependencies: ["LoginFormGtk"]),
     .executableTarget(
       name: "latency-bench", dependencies: ["CGtk", "LoginFormGtk", "LoginFormModel"],

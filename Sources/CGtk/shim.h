@@ -10,6 +10,8 @@
 #include <glib-unix.h>
 #include <glib.h>
 #include <libintl.h>
+#include <gdk/gdkwayland.h>
+#include <gdk/gdkx.h>
 #include <gtk/gtk.h>
 #include <locale.h>
 #include <signal.h>
@@ -20,6 +22,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "secret_entry.h"
+
 static inline GtkWidget *lf_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkWindow *lf_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkContainer *lf_container(gpointer p) { return GTK_CONTAINER(p); }
@@ -29,6 +33,11 @@ static inline GtkLabel *lf_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkEntry *lf_entry(gpointer p) { return GTK_ENTRY(p); }
 static inline GtkButton *lf_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkHeaderBar *lf_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkImage *lf_image(gpointer p) { return GTK_IMAGE(p); }
+static inline GtkLevelBar *lf_level_bar(gpointer p) { return GTK_LEVEL_BAR(p); }
+static inline GtkScrolledWindow *lf_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkEditable *lf_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GtkApplication *lf_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline GApplication *lf_g_application(gpointer p) { return G_APPLICATION(p); }
 static inline GObject *lf_object(gpointer p) { return G_OBJECT(p); }
@@ -69,6 +78,15 @@ static inline int lf_errno(void) { return errno; }
 static inline void lf_entry_set_caps_lock_warning(GtkEntry *entry, gboolean warn) {
     g_object_set(entry, "caps-lock-warning", warn, NULL);
 }
+
+/// Which windowing system a display belongs to; the checks are macros.
+static inline gboolean lf_is_x11_display(GdkDisplay *display) { return GDK_IS_X11_DISPLAY(display); }
+static inline gboolean lf_is_wayland_display(GdkDisplay *display) {
+    return GDK_IS_WAYLAND_DISPLAY(display);
+}
+
+/// Wipes `size` bytes in a way the compiler may not drop as a dead store.
+static inline void lf_wipe(void *memory, size_t size) { explicit_bzero(memory, size); }
 
 /// The GLib boolean constants, which are macros.
 static const gboolean lf_true = TRUE;

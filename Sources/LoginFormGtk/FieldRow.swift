@@ -2,21 +2,34 @@ import CGtk
 import LoginFormModel
 
 /// One field of the form: its mnemonic label, its entry, and the message line
-/// under the entry that says what the field is missing.
+/// under the entry.
+///
+/// The message line always keeps one line's height, whatever it shows, so
+/// nothing moves when a message comes or goes; a message too long for the
+/// line is ellipsized, and the whole of it is in the tooltip and the entry's
+/// accessible description.
 @MainActor final class FieldRow {
   let field: Field
   let label: UnsafeMutablePointer<GtkWidget>
   let entry: UnsafeMutablePointer<GtkWidget>
-  let message: UnsafeMutablePointer<GtkWidget>
+  let messageLine: UnsafeMutablePointer<GtkWidget>
+  private let messageIcon: UnsafeMutablePointer<GtkWidget>
+  private let messageLabel: UnsafeMutablePointer<GtkWidget>
+  /// The secret's reader, for secret fields.
+  let secret: EntrySecret?
+  private var feedbackText: (text: String, isError: Bool)?
+  private var isCapsLockOn = false
 
   /// Builds the widgets; `mnemonicLabel` has an underscore before its
-  /// mnemonic, and `name` is the same text without it, for assistive
-  /// technology.
-  init(field: Field, mnemonicLabel: String, name: String, rules: FieldRules) {
+  /// mnemonic. Secret fields get a locked, hardened entry.
+  init(field: Field, mnemonicLabel: String, rules: FieldRules) {
     self.field = field
     label = gtk_label_new_with_mnemonic(mnemonicLabel)
-    entry = gtk_entry_new()
-    message = gtk_label_new(nil)
+    entry = field.isSecret ? lf_secret_entry_new() : gtk_entry_new()
+    secret = field.isSecret ? EntrySecret(entry: entry) : nil
+    messageLine = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+    messageIcon = gtk_image_new()
+    messageLabel = gtk_label_new(nil)
 
     gtk_widget_set_halign(label, GTK_ALIGN_END)
     gtk_label_set_mnemonic_widget(lf_label(label), entry)
@@ -24,47 +37,110 @@ import LoginFormModel
     // GTK counts code points, the rules count what a person sees; several code
     // points can make one character, so the entry's cap leaves room for the
     // rule to be the one that speaks while still bounding a huge paste.
-    gtk_entry_set_max_length(lf_entry(entry), Int32(min(rules.maximumLength * 8, 65_535)))
-    atk_object_set_name(gtk_widget_get_accessible(entry), name)
+    gtk_entry_set_max_length(lf_entry(entry), Int32(Self.entryCap(for: rules)))
+    // The entry's accessible name is its label without the mnemonic mark.
+    atk_object_set_name(
+      gtk_widget_get_accessible(entry), String(borrowing: gtk_label_get_text(lf_label(label))))
+    if let placeholder = Self.placeholder(for: field, rules: rules) {
+      gtk_entry_set_placeholder_text(lf_entry(entry), placeholder)
+    }
 
-    gtk_label_set_xalign(lf_label(message), 0)
-    gtk_label_set_line_wrap(lf_label(message), true.gboolean)
-    // See LoginWindow: a wrapping label needs a minimum width, or the window
-    // is sized for the message wrapped at every word.
-    gtk_label_set_width_chars(lf_label(message), 40)
-    gtk_label_set_max_width_chars(lf_label(message), 40)
+    gtk_image_set_pixel_size(lf_image(messageIcon), 16)
+    // The icon repeats what the message says, and the message is the entry's
+    // accessible description already: screen readers should skip it.
+    atk_object_set_role(gtk_widget_get_accessible(messageIcon), ATK_ROLE_REDUNDANT_OBJECT)
+    gtk_label_set_xalign(lf_label(messageLabel), 0)
+    gtk_label_set_ellipsize(lf_label(messageLabel), PANGO_ELLIPSIZE_END)
+    gtk_label_set_single_line_mode(lf_label(messageLabel), true.gboolean)
+    gtk_widget_set_hexpand(messageLabel, true.gboolean)
+    setStyleClass("field-message", on: messageLine, true)
+    gtk_box_pack_start(lf_box(messageLine), messageIcon, false.gboolean, false.gboolean, 0)
+    gtk_box_pack_start(lf_box(messageLine), messageLabel, true.gboolean, true.gboolean, 0)
+  }
+
+  /// The most code points the entry takes: room for the rule to speak.
+  nonisolated static func entryCap(for rules: FieldRules) -> Int {
+    min(rules.maximumLength * 8, 65_535)
+  }
+
+  /// The requirement said before the user types: "At least 6 characters".
+  static func placeholder(for field: Field, rules: FieldRules) -> String? {
+    guard field != .passwordRepeat, rules.minimumLength > 1 else { return nil }
+    return formatted(
+      localizedPlural("At least %d character", "At least %d characters", rules.minimumLength),
+      rules.minimumLength)
   }
 
   /// Places the label and entry on `row` of `grid`, and the message under them.
   func attach(to grid: UnsafeMutablePointer<GtkWidget>, row: Int32) {
     gtk_grid_attach(lf_grid(grid), label, 0, row, 1, 1)
     gtk_grid_attach(lf_grid(grid), entry, 1, row, 1, 1)
-    gtk_grid_attach(lf_grid(grid), message, 1, row + 1, 1, 1)
+    gtk_grid_attach(lf_grid(grid), messageLine, 1, row + 1, 1, 1)
   }
 
-  /// Keeps one line's height for the message even while it is empty, so the
-  /// window does not jump when a message appears. Call once the row is in
-  /// its window, when the label has its final font.
+  /// Keeps one line's height for the message (the taller of a line of text
+  /// and the icon) even while it is empty. Call once the row is in its
+  /// window, when the label has its final font and scale.
   func reserveMessageLine() {
-    gtk_label_set_markup(lf_label(message), "<small>X</small>")
+    gtk_label_set_text(lf_label(messageLabel), "Xy")
+    gtk_image_set_from_icon_name(lf_image(messageIcon), "dialog-error-symbolic", GTK_ICON_SIZE_MENU)
     var height: Int32 = 0
-    gtk_widget_get_preferred_height(message, &height, nil)
-    gtk_widget_set_size_request(message, -1, height)
-    gtk_label_set_text(lf_label(message), "")
+    gtk_widget_get_preferred_height(messageLine, &height, nil)
+    gtk_widget_set_size_request(messageLine, -1, height)
+    gtk_label_set_text(lf_label(messageLabel), "")
+    gtk_image_clear(lf_image(messageIcon))
   }
 
-  /// Shows `issues` in words under the entry, marks the entry as in error
-  /// while there are any, and tells assistive technology.
-  func show(_ issues: [FieldIssue]) {
-    let text = IssueMessage.text(for: issues)
-    let markup = String(taking: g_markup_escape_text(text, -1))
-    gtk_label_set_markup(lf_label(message), "<small>\(markup)</small>")
-    // The entry carries the red; the message stays in the normal text
-    // colour, which keeps its contrast in the dark variant too.
-    setStyleClass("error", on: entry, !issues.isEmpty)
-    atk_object_set_description(gtk_widget_get_accessible(entry), text)
+  /// Shows `text` as a neutral hint or as an error (error icon, error style
+  /// on the entry, text in the normal colour for full contrast), or clears
+  /// the message when `text` is nil.
+  func show(_ text: String?, isError: Bool) {
+    feedbackText = text.map { ($0, isError) }
+    redraw()
+    setStyleClass("field-error", on: entry, text != nil && isError)
+    atk_object_set_description(gtk_widget_get_accessible(entry), text ?? "")
   }
 
-  /// The entry's text as typed.
-  var text: String { LoginFormGtk.text(of: entry) }
+  /// Says "Caps Lock is on" in the message line, unless an error needs it.
+  func showCapsLock(_ on: Bool) {
+    isCapsLockOn = on
+    redraw()
+  }
+
+  /// The message line's text now, for tests.
+  var messageText: String { String(borrowing: gtk_label_get_text(lf_label(messageLabel))) }
+
+  /// Whether the message line shows an error now, for tests.
+  var isShowingError: Bool { hasStyleClass("error", messageLine) }
+
+  private func redraw() {
+    var text = ""
+    var icon: String?
+    var isError = false
+    if let feedbackText, feedbackText.isError {
+      (text, icon, isError) = (feedbackText.text, "dialog-error-symbolic", true)
+    } else if isCapsLockOn {
+      (text, icon) = (localized("Caps Lock is on"), "dialog-warning-symbolic")
+    } else if let feedbackText {
+      text = feedbackText.text
+    }
+    gtk_label_set_text(lf_label(messageLabel), text)
+    gtk_widget_set_tooltip_text(messageLabel, text.isEmpty ? nil : text)
+    if let icon {
+      gtk_image_set_from_icon_name(lf_image(messageIcon), icon, GTK_ICON_SIZE_MENU)
+    } else {
+      gtk_image_clear(lf_image(messageIcon))
+    }
+    setStyleClass("error", on: messageLine, isError)
+  }
+
+  private func hasStyleClass(_ name: String, _ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    gtk_style_context_has_class(gtk_widget_get_style_context(widget), name) != 0
+  }
+
+  /// The entry's text as typed; for the clear-text username only.
+  var text: String {
+    precondition(secret == nil, "a secret is never copied into a String")
+    return LoginFormGtk.text(of: entry)
+  }
 }

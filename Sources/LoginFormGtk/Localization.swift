@@ -18,11 +18,15 @@ public enum Localization {
   }
 
   /// `<prefix>/share/locale` for the prefix the binary runs from.
-  public static var localeDirectory: String {
+  public static var localeDirectory: String { shareDirectory + "/locale" }
+
+  /// `<prefix>/share` for the prefix the binary runs from, where the
+  /// translations and the style sheet are installed.
+  public static var shareDirectory: String {
     let executable = String(taking: g_file_read_link("/proc/self/exe", nil))
     let binDirectory = String(taking: g_path_get_dirname(executable))
     let prefix = String(taking: g_path_get_dirname(binDirectory))
-    return prefix + "/share/locale"
+    return prefix + "/share"
   }
 }
 

@@ -14,6 +14,35 @@ import CGtk
       G_PRIORITY_DEFAULT, milliseconds, fireOnce, retain(handler), release)
   }
 
+  /// Calls `handler` every `milliseconds` for as long as it returns true.
+  @discardableResult
+  static func repeating(
+    milliseconds: UInt32, _ handler: @escaping @MainActor @Sendable () -> Bool
+  ) -> guint {
+    let box = Unmanaged.passRetained(RepeatingBox(handler)).toOpaque()
+    return g_timeout_add_full(
+      G_PRIORITY_DEFAULT, milliseconds, fireWhileTrue, box, releaseRepeating)
+  }
+
+  /// Calls `handler` each time `descriptor` is readable or hung up, for as
+  /// long as it returns true; GLib watches the descriptor, so the main loop
+  /// never blocks on it.
+  @discardableResult
+  static func readable(
+    _ descriptor: Int32, _ handler: @escaping @MainActor @Sendable () -> Bool
+  ) -> guint {
+    let box = Unmanaged.passRetained(RepeatingBox(handler)).toOpaque()
+    let conditions = GIOCondition(
+      rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)
+    return g_unix_fd_add_full(
+      G_PRIORITY_DEFAULT, descriptor, conditions, fireOnDescriptor, box, releaseRepeating)
+  }
+
+  /// Removes a source added here, releasing its closure now.
+  static func remove(_ id: guint) {
+    if id != 0, let source = g_main_context_find_source_by_id(nil, id) { g_source_destroy(source) }
+  }
+
   /// Calls `handler` on the main loop each time the process receives
   /// `signal`; GLib turns the asynchronous signal into a normal dispatch, so
   /// the handler may touch GTK.
@@ -28,6 +57,11 @@ import CGtk
   @discardableResult
   static func idle(_ handler: @escaping @MainActor @Sendable () -> Void) -> guint {
     g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, fireOnce, retain(handler), release)
+  }
+
+  final class RepeatingBox: Sendable {
+    let handler: @MainActor @Sendable () -> Bool
+    init(_ handler: @escaping @MainActor @Sendable () -> Bool) { self.handler = handler }
   }
 
   final class Box: Sendable {
@@ -61,4 +95,20 @@ private let fireAlways: GSourceFunc = { data in
 private let release: GDestroyNotify = { data in
   guard let data else { return }
   Unmanaged<MainLoopSource.Box>.fromOpaque(data).release()
+}
+
+private func callRepeating(_ data: gpointer?) -> gboolean {
+  guard let data else { return lf_false }
+  let handler = Unmanaged<MainLoopSource.RepeatingBox>.fromOpaque(data).takeUnretainedValue()
+    .handler
+  return MainActor.assumeIsolated { handler() }.gboolean
+}
+
+private let fireWhileTrue: GSourceFunc = { data in callRepeating(data) }
+
+private let fireOnDescriptor: GUnixFDSourceFunc = { _, _, data in callRepeating(data) }
+
+private let releaseRepeating: GDestroyNotify = { data in
+  guard let data else { return }
+  Unmanaged<MainLoopSource.RepeatingBox>.fromOpaque(data).release()
 }

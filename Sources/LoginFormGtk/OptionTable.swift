@@ -2,9 +2,13 @@ import CGtk
 
 /// The storage GOptionContext writes parsed values into, and the entries
 /// that point at it. Values are read back as Swift values after parsing.
+///
+/// Numbers are taken as text and checked by the caller: GLib's integer kind
+/// silently accepts every 32-bit value, so no sentinel can tell "not given"
+/// from a given value, and its range is not the option's.
 final class OptionTable {
   private enum Kind {
-    case text, integer, flag
+    case text, flag
   }
 
   private struct Slot {
@@ -16,18 +20,11 @@ final class OptionTable {
   private var slots: [Slot] = []
   private var entries: [GOptionEntry] = []
   private var strings: [UnsafeMutablePointer<CChar>] = []
-  /// An integer option's value before parsing: no real argument parses to it.
-  private static let unset = Int32.min
 
   /// Adds a text option. Text is taken as raw bytes (GLib's FILENAME kind) so
   /// that the caller's locale cannot reject it and it can be checked as UTF-8.
   func text(_ name: String, _ description: String, placeholder: String) {
     add(name, .text, G_OPTION_ARG_FILENAME, description, placeholder)
-  }
-
-  /// Adds an integer option.
-  func integer(_ name: String, _ description: String, placeholder: String) {
-    add(name, .integer, G_OPTION_ARG_INT, description, placeholder)
   }
 
   /// Adds an option without a value.
@@ -49,12 +46,6 @@ final class OptionTable {
   /// The bytes given for a text option, or nil when it was not given.
   func textBytes(_ name: String) -> UnsafePointer<CChar>? {
     slot(name).storage.assumingMemoryBound(to: UnsafePointer<CChar>?.self).pointee
-  }
-
-  /// The value of an integer option, or nil when it was not given.
-  func integer(_ name: String) -> Int? {
-    let value = slot(name).storage.assumingMemoryBound(to: Int32.self).pointee
-    return value == Self.unset ? nil : Int(value)
   }
 
   /// Whether a flag was given.
@@ -88,10 +79,6 @@ final class OptionTable {
     case .text:
       let pointer = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
       pointer.initialize(to: nil)
-      storage = UnsafeMutableRawPointer(pointer)
-    case .integer:
-      let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-      pointer.initialize(to: Self.unset)
       storage = UnsafeMutableRawPointer(pointer)
     case .flag:
       let pointer = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)

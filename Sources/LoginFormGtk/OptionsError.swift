@@ -8,8 +8,10 @@ public enum OptionsError: Error, Equatable, CustomStringConvertible {
   case invalidValue(option: String, reason: String)
   /// Options that cannot be combined.
   case conflict(String, String)
-  /// A positional argument, which login-form does not take.
+  /// A positional argument where none is taken.
   case unexpectedArgument(String)
+  /// No display could be opened; the text names what was tried.
+  case noDisplay(String)
 
   /// The message for standard error, without the program name.
   public var description: String {
@@ -24,6 +26,8 @@ public enum OptionsError: Error, Equatable, CustomStringConvertible {
       formatted(localized("--%s and --%s cannot be used together"), first, second)
     case .unexpectedArgument(let argument):
       formatted(localized("Unexpected argument: %s"), argument)
+    case .noDisplay(let description):
+      description
     }
   }
 }

@@ -1,24 +1,40 @@
 import CGtk
 
-/// The password entry's helpers: a show/hide ("peek") icon and a Caps Lock
-/// warning.
+/// A secret entry's helpers: a show/hide ("peek") icon, also on Ctrl+H, and
+/// a Caps Lock warning.
 ///
 /// GTK's own Caps Lock warning uses the secondary icon slot, where the peek
-/// icon lives, so it is turned off and this one uses the primary slot.
+/// icon lives, so it is turned off and this one uses the primary slot; the
+/// row also says it in words.
 @MainActor final class PasswordAids {
   private let entry: UnsafeMutablePointer<GtkWidget>
   private let keymap: OpaquePointer?
   private var keymapHandler: gulong = 0
+  private let onCapsLock: @MainActor (Bool) -> Void
 
-  /// Adds the helpers to `entry`, which must hide its text.
-  init(entry: UnsafeMutablePointer<GtkWidget>) {
+  /// The peek shortcut, named in the icon's tooltip.
+  static let revealKey = GDK_KEY_h
+
+  /// Adds the helpers to `entry`, which must hide its text; `onCapsLock`
+  /// hears whether Caps Lock is on while the entry has the focus.
+  init(entry: UnsafeMutablePointer<GtkWidget>, onCapsLock: @escaping @MainActor (Bool) -> Void) {
     self.entry = entry
-    keymap = gdk_keymap_get_for_display(gtk_widget_get_display(entry))
+    self.onCapsLock = onCapsLock
+    keymap = Self.keymap(for: entry)
     lf_entry_set_caps_lock_warning(lf_entry(entry), false.gboolean)
     showRevealed(false)
     SignalConnection.connectIconPress(entry) { [weak self] position in
       guard let self, position == GTK_ENTRY_ICON_SECONDARY else { return }
       showRevealed(!isRevealed)
+    }
+    SignalConnection.connectEvent(entry, "key-press-event") { [weak self] event in
+      let key = event.pointee.key
+      let control = key.state & GDK_CONTROL_MASK.rawValue != 0
+      guard let self, control, gdk_keyval_to_lower(key.keyval) == UInt32(Self.revealKey) else {
+        return false
+      }
+      showRevealed(!isRevealed)
+      return true
     }
     for signal in ["focus-in-event", "focus-out-event"] {
       SignalConnection.connectEvent(entry, signal) { [weak self] _ in
@@ -57,7 +73,8 @@ import CGtk
     gtk_entry_set_icon_from_icon_name(
       text, GTK_ENTRY_ICON_SECONDARY, revealed ? "view-conceal-symbolic" : "view-reveal-symbolic")
     let action = revealed ? localized("Hide Password") : localized("Show Password")
-    gtk_entry_set_icon_tooltip_text(text, GTK_ENTRY_ICON_SECONDARY, action)
+    gtk_entry_set_icon_tooltip_text(
+      text, GTK_ENTRY_ICON_SECONDARY, formatted(localized("%s (Ctrl+H)"), action))
     gtk_entry_set_icon_activatable(text, GTK_ENTRY_ICON_SECONDARY, true.gboolean)
     nameIcon(GTK_ENTRY_ICON_SECONDARY, action)
   }
@@ -68,6 +85,7 @@ import CGtk
       && keymap.map { gdk_keymap_get_caps_lock_state($0) != 0 }
         ?? false
     guard on != isWarningAboutCapsLock else { return }
+    onCapsLock(on)
     let text = lf_entry(entry)
     gtk_entry_set_icon_from_icon_name(
       text, GTK_ENTRY_ICON_PRIMARY, on ? "dialog-warning-symbolic" : nil)
@@ -79,6 +97,16 @@ import CGtk
       gtk_entry_set_icon_tooltip_text(text, GTK_ENTRY_ICON_PRIMARY, warning)
       nameIcon(GTK_ENTRY_ICON_PRIMARY, warning)
     }
+  }
+
+  /// The display's keymap, if it has a keyboard: a seatless Wayland
+  /// compositor has none, and asking for its keymap is a Gdk-CRITICAL.
+  private static func keymap(for entry: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+    guard let display = gtk_widget_get_display(entry),
+      let seat = gdk_display_get_default_seat(display),
+      gdk_seat_get_capabilities(seat).rawValue & GDK_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+    else { return nil }
+    return gdk_keymap_get_for_display(display)
   }
 
   /// Gives an entry icon's accessible object a name, which GTK leaves empty.

@@ -1,14 +1,19 @@
 /// Exit statuses, as documented in the README and the man page. 5 for a
 /// timeout is zenity's, so scripts written for it keep working.
 enum ExitStatus: Int32 {
-  /// Done: the credentials were written.
+  /// Done: the answer was written.
   case submitted = 0
-  /// Cancel, Esc, the window closed, or SIGINT, SIGTERM or SIGHUP.
+  /// Cancel, Esc, the window closed, No, or SIGINT, SIGTERM or SIGHUP.
   case cancelled = 1
-  /// A bad option or value, or no display.
+  /// A bad option, value or input, or no display.
   case usage = 2
   /// Standard output could not be written; nothing was delivered.
   case notDelivered = 3
-  /// The caller's timeout ran out.
+  /// The keyboard could not be grabbed (another program held it) and the
+  /// user gave up.
+  case keyboardUnavailable = 4
+  /// The timeout ran out before the user typed anything.
   case timedOut = 5
+  /// The connection to the X server was lost.
+  case displayLost = 6
 }

@@ -4,26 +4,45 @@ import LoginFormGtk
 /// The standard streams, through file descriptors: C's `stdout` and `stderr`
 /// are shared mutable globals that Swift 6 rightly refuses.
 enum Standard {
-  /// Writes all of `text` to `descriptor`, retrying after interruptions.
-  static func write(_ text: String, to descriptor: Int32) -> (ok: Bool, reason: String) {
-    var bytes = Array(text.utf8)
-    return bytes.withUnsafeMutableBytes { buffer -> (Bool, String) in
-      var offset = 0
-      while offset < buffer.count {
-        let written = CGtk.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if lf_errno() == EINTR { continue }
-          return (false, String(cString: g_strerror(lf_errno())))
-        }
-        offset += written
+  /// Writes all of `bytes` to `descriptor`, retrying after interruptions;
+  /// returns why it failed, or nil.
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> String? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = CGtk.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if lf_errno() == EINTR { continue }
+        return String(cString: g_strerror(lf_errno()))
       }
-      return (true, "")
+      offset += written
+    }
+    return nil
+  }
+
+  /// Writes text that holds no secret.
+  static func write(_ text: String, to descriptor: Int32) -> String? {
+    var text = text
+    return text.withUTF8 { write($0, to: descriptor) }
+  }
+
+  /// Writes the answer from locked memory to standard output, then wipes it;
+  /// a failure to deliver ends the process with status 3.
+  static func deliver(_ answer: LockedBuffer) {
+    let failure = answer.withUTF8 { write($0, to: 1) }
+    answer.wipe()
+    if let failure {
+      fail(formatted(localized("Could not write the answer: %s"), failure), status: .notDelivered)
     }
   }
 
   /// Prints `message` as one line on standard error and exits with `status`.
   static func fail(_ message: String, status: ExitStatus) -> Never {
-    _ = write("login-form: \(message)\n", to: 2)
-    exit(status.rawValue)
+    Diagnostics.warn(message)
+    CGtk.exit(status.rawValue)
+  }
+
+  /// Ends the process with `status`.
+  static func exit(_ status: ExitStatus) -> Never {
+    CGtk.exit(status.rawValue)
   }
 }

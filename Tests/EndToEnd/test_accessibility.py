@@ -356,12 +356,15 @@ class KeyboardTests(PromptTestCase):
 
 class PeekTests(PromptTestCase):
     def assertRevealed(self, prompt, revealed):
+        """The icon says which way the entry is; over AT-SPI the entry stays
+        a password of bullets either way: revealing is for the eyes at the
+        screen, never for another process."""
         entry = prompt.entry("Password")
-        role, name = ("text", "Hide Password") if revealed else ("password text", "Show Password")
-        text = PASSWORD if revealed else "\u25cf" * len(PASSWORD)
+        name = "Hide Password" if revealed else "Show Password"
+        text = "\u25cf" * len(PASSWORD)
         state = lambda: (entry.getRoleName(), all_text(entry), icons(entry))  # noqa: E731
-        wait_for(lambda: state() == (role, text, [name]),
-                 f"role {role!r}, text {text!r} and icons {[name]!r}", state)
+        wait_for(lambda: state() == ("password text", text, [name]),
+                 f"role 'password text', text {text!r} and icons {[name]!r}", state)
 
     def type_password(self):
         prompt = self.start("--username=alice.b")

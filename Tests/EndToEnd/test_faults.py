@@ -36,7 +36,7 @@ class OutputTests(PromptTestCase):
         prompt.key("Return")
         code, out, err = prompt.finish()
         self.assertEqual(code, 3, err)
-        self.assertEqual(err, b"login-form: Could not write the credentials: Broken pipe\n")
+        self.assertEqual(err, b"login-form: Could not write the answer: Broken pipe\n")
 
 
 class SignalTests(PromptTestCase):

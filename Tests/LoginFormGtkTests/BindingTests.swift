@@ -24,8 +24,8 @@ final class BindingTests: GtkTestCase {
         ("ab\tcdef", "abcdefg", false),
       ]
       for (username, password, valid) in steps {
-        gtk_entry_set_text(lf_entry(window.username.entry), username)
-        gtk_entry_set_text(lf_entry(window.password.entry), password)
+        setText(username, of: .username, in: window)
+        setText(password, of: .password, in: window)
         XCTAssertEqual(window.model.isValid, valid, "\(username) / \(password)")
         XCTAssertEqual(isSensitive(window.doneButton), valid, "\(username) / \(password)")
       }
@@ -46,8 +46,8 @@ final class BindingTests: GtkTestCase {
       }
       typeText("abcdefg", in: window) { record("username", $0) }
       XCTAssertEqual(window.model.username, "abcdefg", "the keys reached the username entry")
-      press(GDK_KEY_Return, in: window)
-      XCTAssertEqual(focus(of: window), window.password.entry)
+      press(GDK_KEY_Tab, in: window)
+      XCTAssertEqual(focus(of: window), window.entry(of: .password))
       typeText("abcdefgh", in: window) { record("password", $0) }
       XCTAssertEqual(flips, ["password:7:true"])
       press(GDK_KEY_BackSpace, in: window)
@@ -57,30 +57,59 @@ final class BindingTests: GtkTestCase {
     }
   }
 
-  func testMessagesAppearOnlyAfterAFieldIsTouchedAndTheErrorClassFollowsThem() {
+  func testAFirstTypedMessageIsAHintThatBecomesAnErrorWhenTheFieldIsLeft() {
     MainActor.assumeIsolated {
       let window = makeWindow()
-      XCTAssertEqual(labelText(window.username.message), "")
-      XCTAssertEqual(labelText(window.password.message), "")
-      XCTAssertFalse(hasStyleClass("error", window.username.entry))
+      let username = window.row(.username)
+      XCTAssertEqual(username.messageText, "")
       typeText("bob", in: window)
-      XCTAssertEqual(labelText(window.username.message), "3 more characters needed (at least 6)")
-      XCTAssertTrue(hasStyleClass("error", window.username.entry))
-      XCTAssertEqual(labelText(window.password.message), "", "the password is untouched")
-      typeText("bie", in: window)
-      XCTAssertEqual(labelText(window.username.message), "")
-      XCTAssertFalse(hasStyleClass("error", window.username.entry))
+      XCTAssertEqual(username.messageText, "3 more characters needed (at least 6)")
+      XCTAssertFalse(username.isShowingError, "still typing: a hint")
+      XCTAssertFalse(hasStyleClass("field-error", username.entry))
+      press(GDK_KEY_Tab, in: window)
+      XCTAssertTrue(username.isShowingError, "left: an error")
+      XCTAssertTrue(hasStyleClass("field-error", username.entry))
+      XCTAssertEqual(message(of: .password, in: window), "", "the password is untouched")
+      setText("bobbie", of: .username, in: window)
+      XCTAssertEqual(username.messageText, "", "cleared the moment it is valid")
+      XCTAssertFalse(hasStyleClass("field-error", username.entry))
       window.finish(.cancelled)
     }
   }
 
-  func testTheMessageLineKeepsItsHeightWhenAMessageAppears() {
+  func testEachRequirementIsSaidBeforeTheUserTypes() {
     MainActor.assumeIsolated {
       let window = makeWindow()
-      let before = gtk_widget_get_allocated_height(window.window)
-      typeText("bob", in: window)
-      pump(milliseconds: 100)
-      XCTAssertEqual(gtk_widget_get_allocated_height(window.window), before)
+      let placeholder = { (field: Field) in
+        String(borrowing: gtk_entry_get_placeholder_text(lf_entry(window.entry(of: field))))
+      }
+      XCTAssertEqual(placeholder(.username), "At least 6 characters")
+      XCTAssertEqual(placeholder(.password), "At least 7 characters")
+      window.finish(.cancelled)
+      let lax = makeWindow(lenient(.usernameAndPassword))
+      XCTAssertNil(gtk_entry_get_placeholder_text(lf_entry(lax.entry(of: .password))))
+      lax.finish(.cancelled)
+    }
+  }
+
+  func testAPrefilledUsernameThatBreaksTheRulesSaysSoAtOnceAndTakesTheFocus() {
+    MainActor.assumeIsolated {
+      var description = PromptDescription()
+      description.username = "root"
+      let window = makeWindow(description)
+      XCTAssertEqual(focus(of: window), window.entry(of: .username))
+      XCTAssertEqual(message(of: .username, in: window), "2 more characters needed (at least 6)")
+      XCTAssertTrue(window.row(.username).isShowingError)
+      window.finish(.cancelled)
+    }
+  }
+
+  func testTheMostUsefulIssueIsTheOneShown() throws {
+    try MainActor.assumeIsolated {
+      let options = try CommandLineOptions.parse(["login-form", "--separator=|"])
+      let window = makeWindow(options.description)
+      typeText("a|", in: window)
+      XCTAssertEqual(message(of: .username, in: window), "Cannot contain “|”")
       window.finish(.cancelled)
     }
   }

@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormModel
 import XCTest
 
 @testable import LoginFormGtk
@@ -19,18 +20,62 @@ import XCTest
 
 /// Makes a shown window and waits until it can take keyboard input.
 @MainActor func makeWindow(
-  _ configuration: PromptConfiguration = PromptConfiguration(),
+  _ description: PromptDescription = PromptDescription(),
   onFinish: @escaping (PromptResult) -> Void = { _ in }
-) -> LoginWindow {
-  let window = LoginWindow(configuration: configuration, onFinish: onFinish)
+) -> PromptWindow {
+  let window = PromptWindow(description: description, onFinish: onFinish)
   window.present()
   pump(milliseconds: 150)
   return window
 }
 
+/// A description of `shape` with rules that accept any non-empty value.
+func lenient(_ shape: FormShape) -> PromptDescription {
+  PromptDescription(
+    shape: shape,
+    rules: FormRules(
+      username: try! FieldRules(minimumLength: 1), password: try! FieldRules(minimumLength: 1)))
+}
+
+/// How a prompt ended, in a form tests can compare; the password becomes a
+/// String here, which only a test may do.
+enum Outcome: Equatable {
+  case submitted(username: String?, password: String?, repeated: Bool)
+  case answered(Bool)
+  case other
+  case cancelled
+  case closed
+  case interrupted(Int32)
+  case timedOut
+  case keyboardUnavailable
+
+  init(_ result: PromptResult) {
+    switch result {
+    case .submitted(let form):
+      self = .submitted(
+        username: form.username.map(String.init),
+        password: form.password?.withUTF8 { String(decoding: $0, as: UTF8.self) },
+        repeated: form.passwordWasRepeated)
+    case .answered(let yes): self = .answered(yes)
+    case .answeredOther: self = .other
+    case .cancelled: self = .cancelled
+    case .closed: self = .closed
+    case .interrupted(let signal): self = .interrupted(signal)
+    case .timedOut: self = .timedOut
+    case .keyboardUnavailable: self = .keyboardUnavailable
+    }
+  }
+
+  /// A submitted username and password, not repeated.
+  static func form(_ username: String?, _ password: String?) -> Outcome {
+    .submitted(username: username, password: password, repeated: false)
+  }
+}
+
 /// Sends a key press and release to the focused widget of `window`.
-@MainActor func press(_ keyval: Int32, in window: LoginWindow, modifiers: UInt32 = 0) {
-  let target = gtk_window_get_focus(lf_window(window.window)) ?? window.window
+@MainActor func press(_ keyval: Int32, in window: some PromptSurface, modifiers: UInt32 = 0) {
+  let toplevel = topWindow(of: window)
+  let target = gtk_window_get_focus(lf_window(toplevel)) ?? toplevel
   XCTAssertNotEqual(
     gtk_test_widget_send_key(target, guint(keyval), GdkModifierType(modifiers)), 0,
     "the key event could not be synthesized")
@@ -40,7 +85,7 @@ import XCTest
 /// Types `text` one character at a time into the focused entry, calling
 /// `afterEach` after every character.
 @MainActor func typeText(
-  _ text: String, in window: LoginWindow, afterEach: (String) -> Void = { _ in }
+  _ text: String, in window: PromptWindow, afterEach: (String) -> Void = { _ in }
 ) {
   var typed = ""
   for character in text {
@@ -68,6 +113,22 @@ import XCTest
 }
 
 /// The widget that has keyboard focus in `window`.
-@MainActor func focus(of window: LoginWindow) -> UnsafeMutablePointer<GtkWidget>? {
+@MainActor func focus(of window: PromptWindow) -> UnsafeMutablePointer<GtkWidget>? {
   gtk_window_get_focus(lf_window(window.window))
+}
+
+/// The GtkWindow of either kind of prompt.
+@MainActor func topWindow(of surface: some PromptSurface) -> UnsafeMutablePointer<GtkWidget> {
+  if let form = surface as? PromptWindow { return form.window }
+  return (surface as! QuestionWindow).window
+}
+
+/// Sets a field's text as if pasted.
+@MainActor func setText(_ text: String, of field: Field, in window: PromptWindow) {
+  gtk_entry_set_text(lf_entry(window.entry(of: field)), text)
+}
+
+/// The message line under `field` now.
+@MainActor func message(of field: Field, in window: PromptWindow) -> String {
+  window.row(field).messageText
 }

@@ -13,6 +13,13 @@ final class IssueMessageTests: XCTestCase {
       "2 more characters needed (at least 7)")
     XCTAssertEqual(IssueMessage.text(for: .tooLong(maximum: 1)), "At most 1 character")
     XCTAssertEqual(IssueMessage.text(for: .tooLong(maximum: 256)), "At most 256 characters")
+    XCTAssertEqual(
+      IssueMessage.text(for: .tooManyBytes(maximum: 255, actual: 256)),
+      "Too long by 1 byte (at most 255)")
+  }
+
+  func testAnEmptyRequiredFieldSaysSoPlainly() {
+    XCTAssertEqual(IssueMessage.text(for: .tooShort(minimum: 1, missing: 1)), "Required")
   }
 
   func testThePatternMessageIsTheCallersHint() {
@@ -20,18 +27,22 @@ final class IssueMessageTests: XCTestCase {
       IssueMessage.text(for: .patternMismatch(hint: "Use your staff ID")), "Use your staff ID")
     XCTAssertEqual(
       IssueMessage.text(for: .patternMismatch(hint: nil)), "Not in the expected format")
+    XCTAssertEqual(
+      IssueMessage.text(for: .patternTooComplex), "The pattern is too complex to check")
   }
 
-  func testTheSeparatorMessageNamesTheSeparator() {
+  func testSeparatorMessagesSpeakToThePersonTyping() {
+    XCTAssertEqual(IssueMessage.text(for: .containsSeparator("|")), "Cannot contain “|”")
     XCTAssertEqual(
-      IssueMessage.text(for: .containsSeparator("|")),
-      "Cannot contain “|”, which separates the output")
+      IssueMessage.text(for: .endsWithSeparatorStart(separator: "::", suffix: ":")),
+      "Cannot end with “:”")
   }
 
-  func testSeveralIssuesGetALineEach() {
+  func testTheMismatchTextCanComeFromTheCaller() {
+    XCTAssertEqual(IssueMessage.text(for: .doesNotMatch), "Does not match the password")
     XCTAssertEqual(
-      IssueMessage.text(for: [.tooShort(minimum: 7, missing: 4), .controlCharacter]),
-      "4 more characters needed (at least 7)\nNo control characters or line breaks")
+      IssueMessage.text(for: .doesNotMatch, mismatchText: "does not match - try again"),
+      "does not match - try again")
   }
 
   func testFormattingFillsPositionalAndSequentialConversions() {

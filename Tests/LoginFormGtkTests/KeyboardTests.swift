@@ -8,47 +8,70 @@ final class KeyboardTests: GtkTestCase {
   func testFocusStartsInTheUsername() {
     MainActor.assumeIsolated {
       let window = makeWindow()
-      XCTAssertEqual(focus(of: window), window.username.entry)
+      XCTAssertEqual(focus(of: window), window.entry(of: .username))
       window.finish(.cancelled)
     }
   }
 
-  func testAPrefilledUsernameStartsFocusInThePasswordAndKeepsItsMessageHidden() {
-    MainActor.assumeIsolated {
-      let window = makeWindow(PromptConfiguration(username: "bob"))
-      XCTAssertEqual(focus(of: window), window.password.entry)
-      XCTAssertEqual(text(of: window.username.entry), "bob")
-      XCTAssertEqual(window.model.username, "bob")
-      XCTAssertEqual(labelText(window.username.message), "")
-      XCTAssertFalse(isSensitive(window.doneButton))
-      window.finish(.cancelled)
-    }
-  }
-
-  func testAValidPrefilledUsernameNeedsOnlyThePassword() {
+  func testAValidPrefilledUsernameStartsFocusInThePassword() {
     MainActor.assumeIsolated {
       var result: PromptResult?
-      let window = makeWindow(PromptConfiguration(username: "alice.b")) { result = $0 }
+      var description = PromptDescription()
+      description.username = "alice.b"
+      let window = makeWindow(description) { result = $0 }
+      XCTAssertEqual(focus(of: window), window.entry(of: .password))
+      XCTAssertEqual(message(of: .username, in: window), "")
       typeText("hunter22", in: window)
       XCTAssertTrue(isSensitive(window.doneButton))
       press(GDK_KEY_Return, in: window)
-      XCTAssertEqual(result, .submitted(Credentials(username: "alice.b", password: "hunter22")))
+      XCTAssertEqual(result.map(Outcome.init), .form("alice.b", "hunter22"))
     }
   }
 
-  func testEnterInAnInvalidFormShowsEveryIssueAndKeepsFocus() {
+  func testEnterInTheUsernameMovesOnWhileTheFormIsInvalidAndSubmitsOnceItIsValid() {
+    MainActor.assumeIsolated {
+      var result: PromptResult?
+      let window = makeWindow { result = $0 }
+      typeText("alice.b", in: window)
+      press(GDK_KEY_Return, in: window)
+      XCTAssertEqual(focus(of: window), window.entry(of: .password))
+      typeText("hunter22", in: window)
+      gtk_widget_grab_focus(window.entry(of: .username))
+      pump()
+      press(GDK_KEY_Return, in: window)
+      XCTAssertEqual(result.map(Outcome.init), .form("alice.b", "hunter22"))
+    }
+  }
+
+  func testEnterInTheLastFieldOfAnInvalidFormShowsEveryIssueAndKeepsFocus() {
     MainActor.assumeIsolated {
       var result: PromptResult?
       let window = makeWindow { result = $0 }
       press(GDK_KEY_Return, in: window)
-      XCTAssertEqual(focus(of: window), window.password.entry)
+      XCTAssertEqual(focus(of: window), window.entry(of: .password))
       press(GDK_KEY_Return, in: window)
       XCTAssertNil(result)
       XCTAssertTrue(window.model.isSubmitAttempted)
-      XCTAssertEqual(focus(of: window), window.password.entry)
-      XCTAssertEqual(labelText(window.username.message), "6 more characters needed (at least 6)")
-      XCTAssertEqual(labelText(window.password.message), "7 more characters needed (at least 7)")
-      XCTAssertTrue(hasStyleClass("error", window.password.entry))
+      XCTAssertEqual(focus(of: window), window.entry(of: .password))
+      XCTAssertEqual(message(of: .username, in: window), "6 more characters needed (at least 6)")
+      XCTAssertEqual(message(of: .password, in: window), "7 more characters needed (at least 7)")
+      XCTAssertTrue(window.row(.password).isShowingError)
+      window.finish(.cancelled)
+    }
+  }
+
+  func testControlHShowsAndHidesThePassword() {
+    MainActor.assumeIsolated {
+      let window = makeWindow(lenient(.passwordOnly))
+      let entry = lf_entry(window.entry(of: .password))
+      XCTAssertEqual(gtk_entry_get_visibility(entry), 0)
+      press(GDK_KEY_h, in: window, modifiers: GDK_CONTROL_MASK.rawValue)
+      XCTAssertNotEqual(gtk_entry_get_visibility(entry), 0)
+      XCTAssertTrue(
+        String(borrowing: gtk_entry_get_icon_tooltip_text(entry, GTK_ENTRY_ICON_SECONDARY))
+          .contains("Ctrl+H"))
+      press(GDK_KEY_h, in: window, modifiers: GDK_CONTROL_MASK.rawValue)
+      XCTAssertEqual(gtk_entry_get_visibility(entry), 0)
       window.finish(.cancelled)
     }
   }
@@ -59,8 +82,7 @@ final class KeyboardTests: GtkTestCase {
       let window = makeWindow { result = $0 }
       typeText("abcdef", in: window)
       press(GDK_KEY_Escape, in: window)
-      XCTAssertEqual(result, .cancelled)
-      XCTAssertEqual(window.result, .cancelled)
+      XCTAssertEqual(result.map(Outcome.init), .cancelled)
     }
   }
 }

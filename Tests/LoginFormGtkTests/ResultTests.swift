@@ -5,56 +5,68 @@ import XCTest
 @testable import LoginFormGtk
 
 final class ResultTests: GtkTestCase {
-  func testDoneHandsTheTrimmedCredentialsToTheCaller() {
+  func testDoneHandsTheTrimmedUsernameAndALockedPasswordToTheCaller() {
     MainActor.assumeIsolated {
       var results: [PromptResult] = []
       let window = makeWindow { results.append($0) }
-      gtk_entry_set_text(lf_entry(window.username.entry), "  zoë.müller ")
-      gtk_entry_set_text(lf_entry(window.password.entry), " s3cret pass ")
+      setText("  zoë.müller ", of: .username, in: window)
+      setText(" s3cret pass ", of: .password, in: window)
       gtk_button_clicked(lf_button(window.doneButton))
-      XCTAssertEqual(
-        results, [.submitted(Credentials(username: "zoë.müller", password: " s3cret pass "))])
+      XCTAssertEqual(results.map(Outcome.init), [.form("zoë.müller", " s3cret pass ")])
+      guard case .submitted(let form) = results.first else { return }
+      XCTAssertTrue(form.password?.isLocked ?? false, "the password is in locked memory")
     }
   }
 
-  func testCancelHandsBackNoCredentials() {
+  func testCancelHandsBackNothing() {
     MainActor.assumeIsolated {
       var results: [PromptResult] = []
       let window = makeWindow { results.append($0) }
-      gtk_entry_set_text(lf_entry(window.username.entry), "abcdef")
-      gtk_entry_set_text(lf_entry(window.password.entry), "abcdefg")
-      gtk_button_clicked(lf_button(window.cancelButton))
-      XCTAssertEqual(results, [.cancelled])
+      setText("abcdef", of: .username, in: window)
+      setText("abcdefg", of: .password, in: window)
+      gtk_button_clicked(lf_button(window.frame.cancelButton!))
+      XCTAssertEqual(results.map(Outcome.init), [.cancelled])
     }
   }
 
-  func testClosingTheWindowCancelsOnce() {
+  func testClosingTheWindowEndsItOnceAsClosed() {
     MainActor.assumeIsolated {
       var results: [PromptResult] = []
       let window = makeWindow { results.append($0) }
       gtk_window_close(lf_window(window.window))
       pump()
       window.finish(.timedOut)
-      XCTAssertEqual(results, [.cancelled])
+      XCTAssertEqual(results.map(Outcome.init), [.closed])
     }
   }
 
   func testTheEntriesAreWipedWhenThePromptEnds() {
     MainActor.assumeIsolated {
       let window = makeWindow()
-      let buffer = gtk_entry_get_buffer(lf_entry(window.password.entry))!
+      let buffer = gtk_entry_get_buffer(lf_entry(window.entry(of: .password)))!
       g_object_ref(buffer)
       defer { g_object_unref(buffer) }
-      gtk_entry_set_text(lf_entry(window.password.entry), "hunter22")
+      setText("hunter22", of: .password, in: window)
       window.finish(.cancelled)
       XCTAssertEqual(gtk_entry_buffer_get_length(buffer), 0)
+    }
+  }
+
+  func testWhileThePasswordIsTypedSomeMemoryIsLocked() {
+    MainActor.assumeIsolated {
+      let window = makeWindow()
+      setText("hunter22", of: .password, in: window)
+      // libgcr's pool is locked once it holds something, and released when
+      // it is empty again.
+      XCTAssertGreaterThan(lockedKilobytes(), 0)
+      window.finish(.cancelled)
     }
   }
 
   func testClosingTheWindowFreesEveryClosureBox() {
     MainActor.assumeIsolated {
       let before = SignalConnection.liveBoxes.load(ordering: .relaxed)
-      weak var weakWindow: LoginWindow?
+      weak var weakWindow: PromptWindow?
       do {
         let window = makeWindow()
         weakWindow = window
@@ -66,4 +78,14 @@ final class ResultTests: GtkTestCase {
       XCTAssertEqual(SignalConnection.liveBoxes.load(ordering: .relaxed), before)
     }
   }
+}
+
+/// The process's locked memory (VmLck), in kB.
+func lockedKilobytes() -> Int {
+  var contents: UnsafeMutablePointer<gchar>?
+  g_file_get_contents("/proc/self/status", &contents, nil, nil)
+  let status = String(taking: contents)
+  let line = status.split(separator: "\n").first { $0.hasPrefix("VmLck:") } ?? ""
+  return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    ?? 0
 }

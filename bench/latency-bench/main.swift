@@ -17,7 +17,9 @@ guard gtk_init_check(nil, nil) != 0 else {
 }
 
 MainActor.assumeIsolated {
-  let window = LoginWindow(configuration: PromptConfiguration(username: "abcdef"))
+  var description = PromptDescription()
+  description.username = "abcdef"
+  let window = PromptWindow(description: description)
   window.present()
   while gtk_events_pending() != 0 { gtk_main_iteration() }
   let password = window.entry(of: .password)

@@ -1,0 +1,73 @@
+import CGtk
+
+/// Opening the display, with errors that name what failed, and the end of the
+/// process when the X server goes away.
+public enum DisplayConnection {
+  /// The status the process exits with when the X server connection is lost.
+  nonisolated(unsafe) fileprivate static var lostStatus: Int32 = 1
+
+  /// Prepares the process environment: with no session bus, GLib and the
+  /// accessibility bridge would launch a bus daemon (X11 autolaunch) that
+  /// outlives the prompt, so they are told there is none.
+  public static func prepareEnvironment() {
+    let hasAddress = g_getenv("DBUS_SESSION_BUS_ADDRESS").map { $0.pointee != 0 } ?? false
+    let userBus = String(borrowing: g_getenv("XDG_RUNTIME_DIR")) + "/bus"
+    guard !hasAddress, g_getenv("XDG_RUNTIME_DIR") == nil || access(userBus, F_OK) != 0 else {
+      return
+    }
+    // "disabled:" is no transport libdbus or GDBus knows, so every attempt
+    // fails at once instead of autolaunching; there is no screen reader
+    // without a session bus, so the bridge is not loaded either.
+    g_setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", true.gboolean)
+    g_setenv("NO_AT_BRIDGE", "1", true.gboolean)
+  }
+
+  /// Initialises GTK on the default display; throws a one-line message that
+  /// names each display that was tried (WAYLAND_DISPLAY, DISPLAY) when none
+  /// opens. A lost X connection later exits with `lostStatus`.
+  public static func open(lostStatus: Int32) throws(OptionsError) {
+    guard gtk_init_check(nil, nil) != 0 else { throw .noDisplay(failureDescription()) }
+    Self.lostStatus = lostStatus
+    if let display = gdk_display_get_default(), lf_is_x11_display(display) != 0 {
+      XSetIOErrorHandler(xConnectionLost)
+    }
+  }
+
+  /// What failed, clause by clause: each backend GDK tried and the variable
+  /// that named its display.
+  static func failureDescription() -> String {
+    let backends = String(borrowing: g_getenv("GDK_BACKEND"))
+    let allows = { (name: String) in
+      backends.isEmpty || backends.contains("*") || backends.contains(name)
+    }
+    let explicitName = gdk_get_display_arg_name().map { String(cString: $0) }
+    var clauses: [String] = []
+    if allows("wayland") {
+      let value = explicitName ?? g_getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+      if let value, !value.isEmpty {
+        clauses.append(formatted(localized("%s=%s failed"), "WAYLAND_DISPLAY", value))
+      } else if backends.contains("wayland") {
+        clauses.append(formatted(localized("%s is not set"), "WAYLAND_DISPLAY"))
+      }
+    }
+    if allows("x11") {
+      switch explicitName ?? g_getenv("DISPLAY").map({ String(cString: $0) }) {
+      case nil: clauses.append(formatted(localized("%s is not set"), "DISPLAY"))
+      case "": clauses.append(formatted(localized("%s is set but empty"), "DISPLAY"))
+      case let value?: clauses.append(formatted(localized("%s=%s failed"), "DISPLAY", value))
+      }
+    }
+    if clauses.isEmpty {
+      clauses.append(
+        formatted(localized("%s=%s matches no display backend"), "GDK_BACKEND", backends))
+    }
+    return formatted(localized("Cannot open display: %s"), clauses.joined(separator: "; "))
+  }
+}
+
+/// Xlib calls this when the server connection breaks and exits if it
+/// returns; GDK's own handler would exit with 1, the status for Cancel.
+private let xConnectionLost: XIOErrorHandler = { _ in
+  Diagnostics.warn(localized("Lost the connection to the display"))
+  _exit(DisplayConnection.lostStatus)
+}

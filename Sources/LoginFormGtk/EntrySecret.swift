@@ -1,0 +1,34 @@
+import CGtk
+import LoginFormModel
+
+/// A secret entry's text, read in place from its locked buffer: what the
+/// model judges and what a submit copies out, without any other copy.
+///
+/// Not actor-isolated because the model that reads it is pure Swift; GTK
+/// and the model only ever call it on the main thread.
+final class EntrySecret: SecretText {
+  private let buffer: UnsafeMutablePointer<GtkEntryBuffer>
+
+  /// Reads `entry`, which must be a secret entry (`lf_secret_entry_new`).
+  init(entry: UnsafeMutablePointer<GtkWidget>) {
+    buffer = gtk_entry_get_buffer(lf_entry(entry))
+  }
+
+  func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    let bytes = Int(gtk_entry_buffer_get_bytes(buffer))
+    guard bytes > 0, let text = gtk_entry_buffer_get_text(buffer) else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return try text.withMemoryRebound(to: UInt8.self, capacity: bytes) {
+      try body(UnsafeBufferPointer(start: $0, count: bytes))
+    }
+  }
+
+  /// A locked copy of the text, made when the form is submitted, since the
+  /// entry is cleared when its window closes. Nil if no locked memory is left.
+  func lockedCopy() -> LockedBuffer? {
+    withUTF8 { LockedBuffer(copying: $0) }
+  }
+}

@@ -1,0 +1,91 @@
+import CGtk
+import LoginFormModel
+
+/// A fixed-size buffer in locked memory (libgcr's secure pool: never swapped
+/// out, left out of core dumps), wiped before it is freed: the only place a
+/// copy of a secret may live outside the entry's own buffer.
+///
+/// It never grows, because growing would leave the old bytes behind in
+/// freed memory; callers size it first with `ByteCounter`.
+public final class LockedBuffer: SecretText {
+  /// How many bytes it can hold.
+  public let capacity: Int
+  /// How many bytes it holds.
+  public private(set) var count = 0
+  private let memory: UnsafeMutablePointer<UInt8>
+
+  /// Allocates `capacity` bytes of locked memory. Returns nil when the pool
+  /// cannot supply them, so that a secret is never put in ordinary memory.
+  public init?(capacity: Int) {
+    let size = max(capacity, 1)
+    guard let raw = gcr_secure_memory_try_alloc(gsize(size)) else { return nil }
+    memory = raw.bindMemory(to: UInt8.self, capacity: size)
+    self.capacity = capacity
+  }
+
+  /// A locked copy of `bytes`, with a NUL after them for C callers.
+  public convenience init?(copying bytes: UnsafeBufferPointer<UInt8>) {
+    self.init(capacity: bytes.count + 1)
+    for byte in bytes { append(byte) }
+    memory[count] = 0
+  }
+
+  /// Locked memory holding exactly what `encode` writes: it runs twice, once
+  /// to count and once to write.
+  public convenience init?(encoding encode: (inout Writer) -> Void) {
+    var counter = Writer(counting: ())
+    encode(&counter)
+    self.init(capacity: counter.written)
+    var writer = Writer(into: self)
+    encode(&writer)
+  }
+
+  /// Whether libgcr could lock the memory (it falls back to ordinary memory
+  /// only when locking is impossible, e.g. under a zero RLIMIT_MEMLOCK).
+  public var isLocked: Bool { gcr_secure_memory_is_secure(memory) != 0 }
+
+  /// Calls `body` with the bytes written so far.
+  public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try body(UnsafeBufferPointer(start: memory, count: count))
+  }
+
+  /// The bytes as a NUL-terminated C string, for GTK calls that take one.
+  /// Only valid for a buffer made with `init(copying:)`.
+  public var cString: UnsafePointer<CChar> {
+    UnsafeRawPointer(memory).assumingMemoryBound(to: CChar.self)
+  }
+
+  fileprivate func append(_ byte: UInt8) {
+    precondition(count < capacity, "a locked buffer never grows")
+    memory[count] = byte
+    count += 1
+  }
+
+  /// Wipes every byte now; the buffer reads as empty afterwards.
+  public func wipe() {
+    lf_wipe(memory, capacity)
+    count = 0
+  }
+
+  deinit {
+    lf_wipe(memory, max(capacity, 1))
+    gcr_secure_memory_free(memory)
+  }
+
+  /// Writes into a locked buffer, or only counts.
+  public struct Writer: ByteSink {
+    private let buffer: LockedBuffer?
+    fileprivate private(set) var written = 0
+
+    fileprivate init(counting: Void) { buffer = nil }
+    fileprivate init(into buffer: LockedBuffer) { self.buffer = buffer }
+
+    /// Appends one byte (or counts it).
+    public mutating func append(_ byte: UInt8) {
+      buffer?.append(byte)
+      written += 1
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import CGtk
+
+/// What every prompt window shares: the GtkWindow with its header bar (the
+/// negative button at the start, the affirmative one at the end), a notice
+/// line above the content, Esc and the close button, where the window sits,
+/// and the keyboard grab.
+@MainActor final class PromptFrame {
+  let window: UnsafeMutablePointer<GtkWidget>
+  let header: UnsafeMutablePointer<GtkWidget>
+  let okButton: UnsafeMutablePointer<GtkWidget>
+  let cancelButton: UnsafeMutablePointer<GtkWidget>?
+  /// The vertical box the content goes into, under the notice.
+  let content: UnsafeMutablePointer<GtkWidget>
+  private let notice: UnsafeMutablePointer<GtkWidget>
+  private let options: WindowOptions
+  private var grab: KeyboardGrab?
+  /// Called on Esc.
+  var onEscape: (@MainActor () -> Void)?
+  /// Called when the window manager's close button is pressed.
+  var onClose: (@MainActor () -> Void)?
+  /// Called with true when the keyboard cannot be had (typing must stop),
+  /// and with false when it can again.
+  var onKeyboardUnavailable: (@MainActor (Bool) -> Void)?
+  /// Whether the keyboard grab was wanted but is not held.
+  private(set) var isKeyboardUnavailable = false
+
+  init(options: WindowOptions, defaultTitle: String, okLabel: String, cancelLabel: String?) {
+    self.options = options
+    StyleSheet.installOnce()
+    window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+    header = gtk_header_bar_new()
+    okButton = gtk_button_new_with_mnemonic(okLabel)
+    cancelButton = cancelLabel.map { gtk_button_new_with_mnemonic($0) }
+    content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+    notice = gtk_label_new(nil)
+
+    let title = options.title ?? defaultTitle
+    gtk_header_bar_set_title(lf_header_bar(header), title)
+    gtk_header_bar_set_has_subtitle(lf_header_bar(header), false.gboolean)
+    if let cancelButton { gtk_header_bar_pack_start(lf_header_bar(header), cancelButton) }
+    gtk_header_bar_pack_end(lf_header_bar(header), okButton)
+    setStyleClass("suggested-action", on: okButton, true)
+    gtk_widget_set_can_default(okButton, true.gboolean)
+    gtk_window_set_titlebar(lf_window(window), header)
+    gtk_window_set_title(lf_window(window), title)
+    gtk_window_set_default_size(lf_window(window), Int32(clamping: options.width ?? 420), -1)
+    gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
+    gtk_window_set_icon_name(lf_window(window), PromptRunner.applicationID)
+    if let icon = options.icon { WindowPlacement.setIcon(icon, of: window) }
+    gtk_window_set_modal(lf_window(window), options.isModal.gboolean)
+    gtk_window_set_keep_above(lf_window(window), options.keepsAbove.gboolean)
+
+    // GNOME HIG spacing: 18 px around the content, 12 between groups.
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(content, 18) }
+    gtk_widget_set_margin_start(content, 18)
+    gtk_widget_set_margin_end(content, 18)
+    gtk_label_set_xalign(lf_label(notice), 0)
+    gtk_label_set_line_wrap(lf_label(notice), true.gboolean)
+    gtk_label_set_max_width_chars(lf_label(notice), 50)
+    setStyleClass("prompt-notice", on: notice, true)
+    gtk_widget_set_no_show_all(notice, true.gboolean)
+    gtk_box_pack_start(lf_box(content), notice, false.gboolean, false.gboolean, 0)
+    gtk_container_add(lf_container(window), content)
+    connectSignals()
+  }
+
+  /// The header bar's subtitle (the countdown), or nil for none.
+  var subtitle: String? {
+    get { gtk_header_bar_get_subtitle(lf_header_bar(header)).map { String(cString: $0) } }
+    set {
+      gtk_header_bar_set_has_subtitle(lf_header_bar(header), (newValue != nil).gboolean)
+      gtk_header_bar_set_subtitle(lf_header_bar(header), newValue)
+    }
+  }
+
+  /// Shows `text` as a notice above the content, or hides the notice.
+  func setNotice(_ text: String?) {
+    gtk_label_set_text(lf_label(notice), text ?? "")
+    gtk_widget_set_visible(notice, (text != nil).gboolean)
+  }
+
+  /// The notice's text, for tests.
+  var noticeText: String? {
+    gtk_widget_get_visible(notice) != 0
+      ? String(borrowing: gtk_label_get_text(lf_label(notice))) : nil
+  }
+
+  func present() {
+    gtk_widget_show_all(window)
+    gtk_widget_grab_default(okButton)
+    gtk_window_present(lf_window(window))
+  }
+
+  func destroy() {
+    grab = nil
+    gtk_widget_destroy(window)
+  }
+
+  private func connectSignals() {
+    SignalConnection.connectEvent(window, "key-press-event") { [weak self] event in
+      guard event.pointee.key.keyval == UInt32(GDK_KEY_Escape) else { return false }
+      self?.onEscape?()
+      return true
+    }
+    SignalConnection.connectEvent(window, "delete-event") { [weak self] _ in
+      self?.onClose?()
+      return true
+    }
+    SignalConnection.connect(window, "realize") { [weak self] in
+      guard let self else { return }
+      WindowPlacement.place(window, options: options)
+    }
+    SignalConnection.connectEvent(window, "map-event") { [weak self] _ in
+      guard let self else { return false }
+      WindowPlacement.setApplicationID(of: window)
+      if options.grabsKeyboard, grab == nil {
+        grab = KeyboardGrab(window: window) { [weak self] held in self?.keyboard(held: held) }
+      }
+      return false
+    }
+  }
+
+  private func keyboard(held: Bool) {
+    guard isKeyboardUnavailable == held else { return }
+    isKeyboardUnavailable = !held
+    setNotice(held ? nil : localized("Another program is holding the keyboard"))
+    onKeyboardUnavailable?(!held)
+  }
+}

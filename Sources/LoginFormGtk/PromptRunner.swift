@@ -1,0 +1,44 @@
+import CGtk
+
+/// Runs prompt windows on GLib's main loop, without GtkApplication.
+///
+/// A prompt is one short-lived window: GtkApplication's session-bus
+/// registration costs start-up time (see BENCHMARKS.md), and with no session
+/// bus it makes GLib launch a bus daemon that outlives the prompt. What it
+/// would give, the Wayland application id and the desktop-entry association,
+/// the windows set themselves.
+@MainActor public enum PromptRunner {
+  /// The application id: the desktop entry's, the icon's and, on Wayland,
+  /// the windows'.
+  public static let applicationID = "io.github.loginform.LoginForm"
+
+  /// Shows the window `make` builds (handing it the function that ends the
+  /// run) and runs the main loop until the window ends. SIGINT, SIGTERM and
+  /// SIGHUP end it as interrupted.
+  public static func run(
+    _ make: (@escaping @MainActor (PromptResult) -> Void) -> any PromptSurface
+  ) -> PromptResult {
+    let loop = g_main_loop_new(nil, false.gboolean)!
+    defer { g_main_loop_unref(loop) }
+    var result: PromptResult?
+    let surface = make { outcome in
+      if result == nil { result = outcome }
+      g_main_loop_quit(loop)
+    }
+    let signals = onInterruption { signal in surface.finish(.interrupted(signal: signal)) }
+    defer { for id in signals { MainLoopSource.remove(id) } }
+    surface.present()
+    if result == nil { g_main_loop_run(loop) }
+    return result ?? .cancelled
+  }
+
+  /// Calls `handler` on the main loop when the process receives SIGINT,
+  /// SIGTERM or SIGHUP; returns the sources, for `MainLoopSource.remove`.
+  public static func onInterruption(
+    _ handler: @escaping @MainActor (Int32) -> Void
+  ) -> [guint] {
+    [SIGINT, SIGTERM, SIGHUP].map { signal in
+      MainLoopSource.unixSignal(signal) { handler(signal) }
+    }
+  }
+}

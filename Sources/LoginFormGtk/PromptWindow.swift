@@ -1,0 +1,227 @@
+import CGtk
+import LoginFormModel
+
+/// The form window, bound one way to its model: each entry's "changed"
+/// writes to the model (the username as text, a secret as a reference to its
+/// locked buffer), and the model's observers set the widgets.
+///
+/// The window hands its result to `onFinish` exactly once and then destroys
+/// itself; ending the process is the caller's business.
+@MainActor public final class PromptWindow: PromptSurface {
+  /// The form the window edits.
+  public let model: LoginForm
+  /// How the window ended, once it has.
+  public private(set) var result: PromptResult?
+  /// The top-level GtkWindow.
+  public var window: UnsafeMutablePointer<GtkWidget> { frame.window }
+  /// The affirmative button, for benchmarks and tests that drive the widgets.
+  public var doneButton: UnsafeMutablePointer<GtkWidget> { frame.okButton }
+  /// Called after each change of the password, e.g. to rate its quality.
+  public var onPasswordChange: (() -> Void)?
+  /// Called when the user asks for a generated password.
+  public var onGenerate: (() -> Void)?
+
+  let frame: PromptFrame
+  let rows: [FieldRow]
+  let layout: PromptLayout
+  private let description: PromptDescription
+  private var aids: [PasswordAids] = []
+  private var observations: [ObservationToken] = []
+  private var countdown: Countdown?
+  private let onFinish: (PromptResult) -> Void
+
+  /// Builds the window for `description`; call `present()` to show it.
+  public init(
+    description: PromptDescription, onFinish: @escaping (PromptResult) -> Void = { _ in }
+  ) {
+    self.description = description
+    self.onFinish = onFinish
+    model = LoginForm(
+      shape: description.shape, rules: description.rules, username: description.username)
+    frame = PromptFrame(
+      options: description.window, defaultTitle: localized("Log In"),
+      okLabel: description.okLabel ?? localized("_Done"),
+      cancelLabel: description.cancelLabel ?? localized("_Cancel"))
+    rows = description.shape.fields.map { field in
+      FieldRow(
+        field: field, mnemonicLabel: Self.label(of: field, in: description),
+        rules: description.rules[field])
+    }
+    layout = PromptLayout(description: description, rows: rows, frame: frame)
+    configureEntries()
+    connectSignals()
+    bindModel()
+  }
+
+  /// The row of `field`; the form must have it.
+  func row(_ field: Field) -> FieldRow {
+    rows.first { $0.field == field }!
+  }
+
+  /// The entry of `field`, for benchmarks and tests that drive the widgets.
+  public func entry(of field: Field) -> UnsafeMutablePointer<GtkWidget> {
+    row(field).entry
+  }
+
+  /// Shows the window with focus in the first field that needs the user.
+  public func present() {
+    frame.present()
+    countdown = description.window.timeoutSeconds.map { seconds in
+      Countdown(seconds: seconds, subtitleOf: frame) { [weak self] in self?.finish(.timedOut) }
+    }
+  }
+
+  /// Ends the prompt with `result` unless it has already ended: hides and
+  /// clears the entries (their locked buffers are wiped), destroys the window
+  /// and calls `onFinish`.
+  public func finish(_ result: PromptResult) {
+    guard self.result == nil else { return }
+    // Backing out of a prompt that never had the keyboard is its own end:
+    // the user could not type safely.
+    let result =
+      frame.isKeyboardUnavailable && result.isCancellation ? .keyboardUnavailable : result
+    self.result = result
+    countdown = nil
+    observations.removeAll()
+    for aid in aids { aid.detach() }
+    for row in rows {
+      // Hidden first: clearing a revealed entry would announce its text to
+      // assistive technology as removed text.
+      gtk_entry_set_visibility(lf_entry(row.entry), (!row.field.isSecret).gboolean)
+      gtk_entry_set_text(lf_entry(row.entry), "")
+    }
+    frame.destroy()
+    onFinish(result)
+  }
+
+  /// Shows the agent's rating of the password, from -100 to 100.
+  public func showQuality(_ value: Int) {
+    layout.showQuality(value)
+  }
+
+  /// Puts `password` into the password field and its repeat, as if typed
+  /// twice; for a generated password, which arrives in locked memory.
+  public func fill(password: LockedBuffer) {
+    for field in [Field.password, .passwordRepeat] where model.shape.contains(field) {
+      gtk_entry_set_text(lf_entry(row(field).entry), password.cString)
+    }
+  }
+
+  /// Hands over the form if it is valid; otherwise shows every issue as an
+  /// error and rings the bell, leaving focus where it is.
+  func submit() {
+    guard model.submit() else {
+      gtk_widget_error_bell(window)
+      return
+    }
+    var password: LockedBuffer?
+    if model.shape.contains(.password) {
+      guard let copy = row(.password).secret?.lockedCopy() else {
+        // No locked memory left: refuse rather than hand over an unlocked copy.
+        gtk_widget_error_bell(window)
+        return
+      }
+      password = copy
+    }
+    let username = model.shape.contains(.username) ? model.judgedUsername : nil
+    finish(
+      .submitted(
+        SubmittedForm(
+          username: username, password: password,
+          passwordWasRepeated: model.shape.contains(.passwordRepeat))))
+  }
+
+  private static func label(of field: Field, in description: PromptDescription) -> String {
+    switch field {
+    case .username: description.usernameLabel ?? localized("_Username")
+    case .password: description.passwordLabel ?? localized("_Password")
+    case .passwordRepeat: description.repeatLabel ?? localized("_Repeat")
+    }
+  }
+
+  private func configureEntries() {
+    for row in rows where row.field.isSecret {
+      gtk_entry_set_input_purpose(lf_entry(row.entry), GTK_INPUT_PURPOSE_PASSWORD)
+      aids.append(PasswordAids(entry: row.entry) { [row] in row.showCapsLock($0) })
+    }
+    if model.shape.contains(.username) {
+      let entry = lf_entry(row(.username).entry)
+      gtk_entry_set_input_hints(entry, GTK_INPUT_HINT_NO_SPELLCHECK)
+      // Set before "changed" is connected: a prefilled name is not an edit.
+      gtk_entry_set_text(entry, description.username)
+    }
+    // Focus starts where the user is needed: a missing or invalid username,
+    // otherwise the first secret.
+    let first =
+      rows.first { $0.field != .username || !model.issues(of: .username).isEmpty } ?? rows[0]
+    gtk_widget_grab_focus(first.entry)
+  }
+
+  private func connectSignals() {
+    for (index, row) in rows.enumerated() {
+      SignalConnection.connect(row.entry, "changed") { [weak self, row] in
+        self?.edited(row)
+      }
+      SignalConnection.connectEvent(row.entry, "focus-out-event") { [weak self, row] _ in
+        // Only focus moving inside the window counts as leaving the field;
+        // switching to another window mid-typing does not.
+        if let self, gtk_window_has_toplevel_focus(lf_window(window)) != 0 {
+          model.leave(row.field)
+        }
+        return false
+      }
+      // Enter submits a valid form from any field; on an invalid one it
+      // moves to the next field, and from the last it shows what is missing.
+      let next = index + 1 < rows.count ? rows[index + 1] : nil
+      SignalConnection.connect(row.entry, "activate") { [weak self, next] in
+        guard let self else { return }
+        if let next, !model.isValid {
+          gtk_widget_grab_focus(next.entry)
+        } else {
+          submit()
+        }
+      }
+    }
+    SignalConnection.connect(frame.okButton, "clicked") { [weak self] in self?.submit() }
+    if let cancel = frame.cancelButton {
+      SignalConnection.connect(cancel, "clicked") { [weak self] in self?.finish(.cancelled) }
+    }
+    layout.onGenerate = { [weak self] in self?.onGenerate?() }
+    frame.onEscape = { [weak self] in self?.finish(.cancelled) }
+    frame.onClose = { [weak self] in self?.finish(.closed) }
+    frame.onKeyboardUnavailable = { [weak self] unavailable in
+      guard let self else { return }
+      for row in rows { gtk_widget_set_sensitive(row.entry, (!unavailable).gboolean) }
+    }
+  }
+
+  private func edited(_ row: FieldRow) {
+    guard result == nil else { return }
+    // A window that vanished mid-password would be a bug: typing stops the
+    // countdown.
+    countdown = nil
+    if let secret = row.secret {
+      model.update(row.field, from: secret)
+      if row.field == .password { onPasswordChange?() }
+    } else {
+      model.username = row.text
+    }
+  }
+
+  private func bindModel() {
+    observations.append(
+      model.observeValidity { [frame] valid in
+        gtk_widget_set_sensitive(frame.okButton, valid.gboolean)
+      })
+    for row in rows {
+      observations.append(
+        model.observeFeedback(of: row.field) { [row, description] feedback in
+          row.show(
+            feedback.map {
+              IssueMessage.text(for: $0.issue, mismatchText: description.mismatchText)
+            },
+            isError: feedback?.isError ?? false)
+        })
+    }
+  }
+}

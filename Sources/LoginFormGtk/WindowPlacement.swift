@@ -1,0 +1,46 @@
+import CGtk
+
+/// Where a prompt window goes and how the desktop knows it, for each
+/// windowing system.
+@MainActor enum WindowPlacement {
+  /// Centres the window on X11 and makes it transient for the caller's
+  /// window if one was given. On Wayland the compositor places windows, and
+  /// asking GDK to centre one asks for a pointer position that a seatless
+  /// compositor cannot give (a Gdk-CRITICAL).
+  static func place(_ window: UnsafeMutablePointer<GtkWidget>, options: WindowOptions) {
+    guard let display = gdk_display_get_default(), lf_is_x11_display(display) != 0 else { return }
+    gtk_window_set_position(lf_window(window), GTK_WIN_POS_CENTER)
+    guard let parentID = options.parentWindow, let own = gtk_widget_get_window(window) else {
+      return
+    }
+    guard let parent = gdk_x11_window_foreign_new_for_display(display, Window(parentID)) else {
+      Diagnostics.warn(
+        formatted(localized("--attach: there is no window %s"), "0x" + String(parentID, radix: 16)))
+      return
+    }
+    gdk_window_set_transient_for(own, parent)
+    if options.isModal { gdk_window_set_modal_hint(own, true.gboolean) }
+    g_object_unref(UnsafeMutableRawPointer(parent))
+  }
+
+  /// Without GtkApplication, GTK names a Wayland window after the program;
+  /// the application id is what ties it to the desktop entry and icon.
+  static func setApplicationID(of window: UnsafeMutablePointer<GtkWidget>) {
+    guard let display = gdk_display_get_default(), lf_is_wayland_display(display) != 0,
+      let own = gtk_widget_get_window(window)
+    else { return }
+    gdk_wayland_window_set_application_id(own, PromptRunner.applicationID)
+  }
+
+  /// Sets the window's icon from a file (a name with a slash) or the theme.
+  static func setIcon(_ icon: String, of window: UnsafeMutablePointer<GtkWidget>) {
+    if icon.contains("/") {
+      var error: UnsafeMutablePointer<GError>?
+      if gtk_window_set_icon_from_file(lf_window(window), icon, &error) == 0 {
+        Diagnostics.warn(formatted(localized("--window-icon: %s"), takeMessage(error)))
+      }
+    } else {
+      gtk_window_set_icon_name(lf_window(window), icon)
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import CGtk
+import LoginFormModel
+import XCTest
+
+@testable import LoginFormGtk
+
+final class CountdownTests: GtkTestCase {
+  func testTheTimeLeftIsShownAndTypingStopsTheCountdown() {
+    MainActor.assumeIsolated {
+      var result: PromptResult?
+      var description = PromptDescription()
+      description.window.timeoutSeconds = 2
+      let window = makeWindow(description) { result = $0 }
+      XCTAssertEqual(window.frame.subtitle, "Closes in 2 seconds")
+      typeText("a", in: window)
+      XCTAssertNil(window.frame.subtitle)
+      pump(milliseconds: 2500)
+      XCTAssertNil(result, "a window never vanishes mid-password")
+      window.finish(.cancelled)
+    }
+  }
+
+  func testAnUntouchedPromptTimesOut() {
+    MainActor.assumeIsolated {
+      var result: PromptResult?
+      var description = PromptDescription()
+      description.window.timeoutSeconds = 1
+      let window = makeWindow(description) { result = $0 }
+      pump(milliseconds: 1500)
+      XCTAssertEqual(result.map(Outcome.init), .timedOut)
+      XCTAssertEqual(window.result.map(Outcome.init), .timedOut)
+    }
+  }
+}

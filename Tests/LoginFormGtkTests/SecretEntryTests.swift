@@ -1,0 +1,114 @@
+import CGtk
+import LoginFormModel
+import XCTest
+
+@testable import LoginFormGtk
+
+/// The password never leaves through the accessibility interfaces or the
+/// selections, revealed or not. (The end-to-end tests try the same over the
+/// real AT-SPI bus.)
+final class SecretEntryTests: GtkTestCase {
+  func testTheAccessibleTextIsOnlyBulletsEvenWhenRevealed() {
+    MainActor.assumeIsolated {
+      let (window, entry) = revealedWindow()
+      let accessible = gtk_widget_get_accessible(entry)!
+      let text = OpaquePointer(accessible)
+      let all = String(taking: atk_text_get_text(text, 0, -1))
+      XCTAssertEqual(all, String(repeating: "●", count: secret.count))
+      XCTAssertEqual(atk_text_get_character_at_offset(text, 0), 0x25CF)
+      var start: Int32 = 0
+      var end: Int32 = 0
+      for granularity in [
+        ATK_TEXT_GRANULARITY_CHAR, ATK_TEXT_GRANULARITY_WORD, ATK_TEXT_GRANULARITY_LINE,
+      ] {
+        let piece = String(
+          taking: atk_text_get_string_at_offset(text, 3, granularity, &start, &end))
+        XCTAssertFalse(piece.isEmpty || piece.contains { $0 != "●" }, "\(granularity): \(piece)")
+      }
+      XCTAssertEqual(atk_object_get_role(accessible), ATK_ROLE_PASSWORD_TEXT, "still a password")
+      window.finish(.cancelled)
+    }
+  }
+
+  func testASelectionMadeOverAccessibilityReadsAsBullets() {
+    MainActor.assumeIsolated {
+      let window = makeWindow(lenient(.passwordOnly))
+      let entry = window.entry(of: .password)
+      setText(secret, of: .password, in: window)
+      let text = OpaquePointer(gtk_widget_get_accessible(entry)!)
+      XCTAssertNotEqual(atk_text_add_selection(text, 0, 8), 0)
+      var start: Int32 = 0
+      var end: Int32 = 0
+      let selected = String(taking: atk_text_get_selection(text, 0, &start, &end))
+      XCTAssertEqual(selected, String(repeating: "●", count: 8))
+      window.finish(.cancelled)
+    }
+  }
+
+  func testNeitherAccessibilityNorTheKeyboardCanCopyThePassword() {
+    MainActor.assumeIsolated {
+      let (window, entry) = revealedWindow()
+      let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", false.gboolean))
+      gtk_clipboard_set_text(clipboard, "before", -1)
+      atk_editable_text_copy_text(OpaquePointer(gtk_widget_get_accessible(entry)), 0, -1)
+      atk_editable_text_cut_text(OpaquePointer(gtk_widget_get_accessible(entry)), 0, -1)
+      gtk_editable_select_region(lf_editable(entry), 0, -1)
+      emitCopyClipboard(entry)
+      pump()
+      XCTAssertEqual(String(taking: gtk_clipboard_wait_for_text(clipboard)), "before")
+      XCTAssertEqual(
+        String(borrowing: gtk_entry_get_text(lf_entry(entry))), secret, "cut removed nothing")
+      window.finish(.cancelled)
+    }
+  }
+
+  func testARevealedPasswordKeepsNoSelectionSoItNeverOwnsPrimary() {
+    MainActor.assumeIsolated {
+      let (window, entry) = revealedWindow()
+      gtk_editable_select_region(lf_editable(entry), 0, -1)
+      pump()
+      XCTAssertEqual(gtk_editable_get_selection_bounds(lf_editable(entry), nil, nil), 0)
+      let primary = gtk_clipboard_get(gdk_atom_intern("PRIMARY", false.gboolean))
+      let owner = gtk_clipboard_get_owner(primary)
+      XCTAssertNotEqual(owner, UnsafeMutablePointer<GObject>(OpaquePointer(entry)))
+      window.finish(.cancelled)
+    }
+  }
+
+  func testAHiddenPasswordOffersOnlyBulletsAsPrimary() {
+    MainActor.assumeIsolated {
+      let window = makeWindow(lenient(.passwordOnly))
+      let entry = window.entry(of: .password)
+      setText(secret, of: .password, in: window)
+      gtk_editable_select_region(lf_editable(entry), 0, -1)
+      pump()
+      let primary = gtk_clipboard_get(gdk_atom_intern("PRIMARY", false.gboolean))
+      let offered = String(taking: gtk_clipboard_wait_for_text(primary))
+      XCTAssertFalse(offered.contains("hunter"), offered)
+      window.finish(.cancelled)
+    }
+  }
+}
+
+private let secret = "hunter22 s3cret"
+
+/// A password-only window holding `secret`, revealed with Ctrl+H.
+@MainActor private func revealedWindow() -> (PromptWindow, UnsafeMutablePointer<GtkWidget>) {
+  let window = makeWindow(lenient(.passwordOnly))
+  let entry = window.entry(of: .password)
+  setText(secret, of: .password, in: window)
+  press(GDK_KEY_h, in: window, modifiers: GDK_CONTROL_MASK.rawValue)
+  XCTAssertNotEqual(gtk_entry_get_visibility(lf_entry(entry)), 0, "revealed")
+  return (window, entry)
+}
+
+/// Emits the entry's "copy-clipboard" keybinding signal, as Ctrl+C does.
+@MainActor private func emitCopyClipboard(_ entry: UnsafeMutablePointer<GtkWidget>) {
+  let id = g_signal_lookup("copy-clipboard", gtk_entry_get_type())
+  let instance = UnsafeMutableRawPointer(entry)
+  var value = GValue()
+  g_value_init(&value, gtk_entry_get_type())
+  g_value_set_object(&value, instance)
+  g_signal_emitv(&value, id, 0, nil)
+  g_value_unset(&value)
+}
