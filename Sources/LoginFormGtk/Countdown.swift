@@ -1,7 +1,7 @@
 import CGtk
 
 /// The time left before a prompt gives up, shown as the header bar's
-/// subtitle and updated every second. Releasing it stops it.
+/// subtitle and updated every second.
 @MainActor final class Countdown {
   private var remaining: Int
   private let frame: PromptFrame
@@ -16,6 +16,9 @@ import CGtk
       guard let self else { return false }
       remaining -= 1
       if remaining <= 0 {
+        // GLib removes the source when this returns false; forget its id
+        // now, since GLib may give it to another source.
+        source = 0
         expire()
         return false
       }
@@ -35,8 +38,16 @@ import CGtk
     }
   }
 
+  /// Stops counting and clears the subtitle; the window stays.
+  func stop() {
+    MainLoopSource.remove(source)
+    source = 0
+    frame.subtitle = nil
+  }
+
+  // Only the source: by the time a countdown is released its window may be
+  // gone.
   isolated deinit {
     MainLoopSource.remove(source)
-    frame.subtitle = nil
   }
 }

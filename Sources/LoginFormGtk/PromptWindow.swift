@@ -150,8 +150,12 @@ import LoginFormModel
       // Set before "changed" is connected: a prefilled name is not an edit.
       gtk_entry_set_text(entry, description.username)
     }
-    // Focus starts where the user is needed: a missing or invalid username,
-    // otherwise the first secret.
+    focusFirstNeedingField()
+  }
+
+  /// Focuses where the user is needed: a missing or invalid username,
+  /// otherwise the first secret.
+  private func focusFirstNeedingField() {
     let first =
       rows.first { $0.field != .username || !model.issues(of: .username).isEmpty } ?? rows[0]
     gtk_widget_grab_focus(first.entry)
@@ -192,6 +196,8 @@ import LoginFormModel
     frame.onKeyboardUnavailable = { [weak self] unavailable in
       guard let self else { return }
       for row in rows { gtk_widget_set_sensitive(row.entry, (!unavailable).gboolean) }
+      // Insensitive entries lost the focus; give it back where it belongs.
+      if !unavailable { focusFirstNeedingField() }
     }
   }
 
@@ -199,6 +205,7 @@ import LoginFormModel
     guard result == nil else { return }
     // A window that vanished mid-password would be a bug: typing stops the
     // countdown.
+    countdown?.stop()
     countdown = nil
     if let secret = row.secret {
       model.update(row.field, from: secret)

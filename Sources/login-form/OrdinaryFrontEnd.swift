@@ -28,17 +28,13 @@ import LoginFormModel
       PromptWindow(description: options.description, onFinish: end)
     }
     guard case .submitted(let form) = result else { Standard.exit(ExitStatus(ending: result)) }
-    guard
-      let answer = LockedBuffer(encoding: { sink in
-        let password = form.password
-        password?.withUTF8 { bytes in
-          options.output.encode(username: form.username, password: bytes, into: &sink)
-        } ?? options.output.encode(username: form.username, password: nil, into: &sink)
-      })
-    else {
-      Standard.fail(localized("No locked memory is left for the answer"), status: .notDelivered)
+    Standard.deliver(form) { form, sink in
+      if let password = form.password {
+        password.withUTF8 { options.output.encode(username: form.username, password: $0, into: &sink) }
+      } else {
+        options.output.encode(username: form.username, password: nil, into: &sink)
+      }
     }
-    Standard.deliver(answer)
     Standard.exit(.submitted)
   }
 }

@@ -25,7 +25,22 @@ enum Standard {
     return text.withUTF8 { write($0, to: descriptor) }
   }
 
-  /// Writes the answer from locked memory to standard output, then wipes it;
+  /// Encodes the answer for `form` into locked memory, writes it to
+  /// standard output, and wipes both the answer and the form's password
+  /// (exit runs no deinitialisers, so nothing is left to them). A failure to
+  /// deliver ends the process with status 3.
+  static func deliver(
+    _ form: SubmittedForm, encode: (SubmittedForm, inout LockedBuffer.Writer) -> Void
+  ) {
+    let answer = LockedBuffer { encode(form, &$0) }
+    form.password?.wipe()
+    guard let answer else {
+      fail(localized("No locked memory is left for the answer"), status: .notDelivered)
+    }
+    deliver(answer)
+  }
+
+  /// Writes an answer from locked memory to standard output, then wipes it;
   /// a failure to deliver ends the process with status 3.
   static func deliver(_ answer: LockedBuffer) {
     let failure = answer.withUTF8 { write($0, to: 1) }

@@ -333,6 +333,11 @@ class Prompt:
                 return accessible
         return None
 
+    def widget_now(self, role, name):
+        """Like `widget`, but looked up afresh: None once it is gone."""
+        self._widgets.pop((role, name), None)
+        return self.widget(role, name)
+
     def button(self, name):
         return self.widget("push button", name)
 

@@ -432,12 +432,15 @@ class CapsLockTests(PromptTestCase):
         wait_for(lambda: icon(entry, "Caps Lock is on") is not None, "the Caps Lock icon",
                  lambda: icons(entry))
         self.assertEqual(icons(entry), ["Caps Lock is on", "Show Password"])
+        # Said in words too, under the field, not only as an icon.
+        self.assertIsNotNone(prompt.widget("label", "Caps Lock is on"))
         self.assertEqual(prompt.focused_entry(), "Password")
 
         raw_key("Caps_Lock")
         poll(lambda: not caps_lock_is_on(), message="Caps Lock to go off")
         wait_for(lambda: icons(entry) == ["Show Password"], "the Caps Lock icon to go",
                  lambda: icons(entry))
+        self.assertIsNone(prompt.widget_now("label", "Caps Lock is on"))
         prompt.type_synced("hunter22", "Password")
         prompt.key("Return")
         self.assertExit(prompt, 0, b"alice.b\nhunter22\n")

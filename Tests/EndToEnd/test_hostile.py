@@ -94,8 +94,10 @@ class LostDisplayTests(unittest.TestCase):
         server.kill()
         server.wait()
         out, err = prompt.communicate(timeout=10)
-        self.assertNotEqual(prompt.returncode, 0, err)
+        # Its own status, not Cancel's: the user did not back out.
+        self.assertEqual(prompt.returncode, 6, err)
         self.assertEqual(out, b"")
+        self.assertEqual(err, b"login-form: Lost the connection to the display\n")
 
 
 class SecretTests(PromptTestCase):

@@ -1,0 +1,412 @@
+"""What makes the prompt as trustworthy as pinentry, tried the way an
+attacker or an unlucky caller would: hostile patterns, self-overlapping
+separators, another client on the keyboard, the accessibility bus and the
+selections, and what is left in memory at exit."""
+
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+from gi.repository import Atspi, GLib
+from Xlib import X, display as xdisplay
+
+import harness
+from harness import PromptTestCase, poll, xdotool_or_fail
+
+# Patterns that froze the old prompt (Swift Regex backtracking without limit).
+HOSTILE_PATTERNS = ["(a+)+$", r"([a-zA-Z0-9]+[._-]?)+@example\.com"]
+HOSTILE_INPUT = "a" * 30 + "!"
+
+# Generous against a loaded CI machine, yet a frozen prompt (the old one
+# took 10 to 33 s) cannot pass. The in-process PatternTests hold the match
+# itself to 200 ms.
+ANSWER_SECONDS = 0.5
+
+
+def set_text(prompt, entry, text):
+    """Puts `text` into an entry at once, as a paste would."""
+    editable = prompt.entry(entry).get_editable_text_iface()
+    if not editable.set_text_contents(text):
+        raise AssertionError(f"could not set the text of {entry}")
+
+
+class HostilePatternTests(PromptTestCase):
+    def hostile(self, pattern):
+        prompt = self.start(f"--username-pattern={pattern}", "--username-min-length=1")
+        set_text(prompt, "Username", HOSTILE_INPUT)
+        prompt.wait_for_length("Username", len(HOSTILE_INPUT))
+        return prompt
+
+    def test_a_keystroke_is_handled_at_once_and_the_pattern_is_an_issue(self):
+        for pattern in HOSTILE_PATTERNS:
+            with self.subTest(pattern=pattern):
+                prompt = self.hostile(pattern)
+                prompt.key("End")
+                started = time.monotonic()
+                prompt.type("b")
+                prompt.wait_for_length("Username", len(HOSTILE_INPUT) + 1)
+                self.assertLess(time.monotonic() - started, 2, "a keystroke took long")
+                prompt.wait_until(
+                    lambda: prompt.message("Username") in (
+                        "The pattern is too complex to check", "Not in the expected format"),
+                    "the pattern's verdict")
+                self.assertFalse(prompt.sensitive())
+                prompt.key("Escape")
+                self.assertExit(prompt, 1, b"")
+
+    def assertAnswers(self, prompt, act, status):
+        started = time.monotonic()
+        act()
+        self.assertExit(prompt, status, b"")
+        elapsed = time.monotonic() - started
+        self.assertLess(elapsed, ANSWER_SECONDS, f"answered after {elapsed:.3f} s")
+
+    def test_escape_and_sigterm_are_answered_at_once(self):
+        for pattern in HOSTILE_PATTERNS:
+            with self.subTest(pattern=pattern, by="Escape"):
+                prompt = self.hostile(pattern)
+                self.assertAnswers(prompt, lambda: prompt.key("Escape"), 1)
+            with self.subTest(pattern=pattern, by="SIGTERM"):
+                prompt = self.hostile(pattern)
+                self.assertAnswers(prompt, lambda: prompt.process.send_signal(signal.SIGTERM), 1)
+
+    def test_the_timeout_fires_on_time(self):
+        pattern = HOSTILE_PATTERNS[0]
+        prompt = self.launch(f"--username-pattern={pattern}", f"--username={HOSTILE_INPUT}",
+                             "--timeout=2")
+        started = time.monotonic()
+        prompt.wait_for_window()
+        self.assertExit(prompt, 5, b"")
+        self.assertLess(time.monotonic() - started, 2 + ANSWER_SECONDS + 0.5)
+
+    def test_a_prefilled_hostile_username_shows_the_window_at_once(self):
+        prompt = self.launch(f"--username-pattern={HOSTILE_PATTERNS[1]}",
+                             "--username=" + "a" * 20)
+        started = time.monotonic()
+        prompt.wait_for_window()
+        self.assertLess(time.monotonic() - started, 5, "the window took long to appear")
+        prompt.show()
+        self.assertEqual(prompt.message("Username"), "Not in the expected format")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+
+class SeparatorRecipeTests(PromptTestCase):
+    """The README's recipe, run by the shell on the real output."""
+
+    def split(self, line, separator):
+        script = 'line=$1; sep=$2; printf "%s\\n%s" "${line%%"$sep"*}" "${line#*"$sep"}"'
+        result = subprocess.run(["sh", "-c", script, "sh", line, separator],
+                                capture_output=True, check=True, timeout=10)
+        return result.stdout.decode().split("\n", 1)
+
+    def test_the_recipe_gives_back_what_was_typed(self):
+        cases = [("::", "alice", ":hunter22:"), ("||", "bob.b", "|x||y"),
+                 ("--", "carol", "-pass--word"), ("  ", "dave.b", " two  spaces ")]
+        for separator, username, password in cases:
+            with self.subTest(separator=separator):
+                prompt = self.start(f"--separator={separator}", "--username-min-length=1",
+                                    "--password-min-length=1")
+                set_text(prompt, "Username", username)
+                set_text(prompt, "Password", password)
+                prompt.wait_until(prompt.sensitive, "Done to become sensitive")
+                prompt.key("Return")
+                code, out, err = prompt.finish()
+                self.assertEqual(code, 0, err)
+                line = out.decode().rstrip("\n")
+                self.assertEqual(self.split(line, separator), [username, password])
+
+    def test_a_username_ending_with_the_start_of_the_separator_is_refused(self):
+        prompt = self.start("--separator=::", "--password-min-length=1")
+        prompt.type_synced("alice:", "Username")
+        prompt.key("Tab")
+        prompt.type_synced("hunter22", "Password")
+        self.assertFalse(prompt.sensitive(), "alice: would print alice:::hunter22")
+        self.assertEqual(prompt.message("Username"), "Cannot end with “:”")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+
+class KeyboardGrabTests(PromptTestCase):
+    def other_client(self):
+        """A second X client with a window of its own, as an attacker's."""
+        client = xdisplay.Display()
+        self.addCleanup(client.close)
+        window = client.screen().root.create_window(
+            0, 0, 200, 100, 0, client.screen().root_depth,
+            event_mask=X.KeyPressMask | X.FocusChangeMask)
+        window.set_wm_name("other-client")
+        window.map()
+        client.sync()
+        return client, window
+
+    def test_while_grabbed_no_other_client_can_grab_or_receive_the_keys(self):
+        prompt = self.start("--grab")
+        client, window = self.other_client()
+        root = client.screen().root
+        status = root.grab_keyboard(True, X.GrabModeAsync, X.GrabModeAsync, X.CurrentTime)
+        self.assertEqual(status, X.AlreadyGrabbed)
+        # The other window steals the focus; the keys still go to the prompt.
+        window.set_input_focus(X.RevertToParent, X.CurrentTime)
+        client.sync()
+        prompt.type_synced("abcdef", "Username")
+        client.sync()
+        stolen = []
+        while client.pending_events():
+            event = client.next_event()
+            if event.type == X.KeyPress:
+                stolen.append(event.detail)
+        self.assertEqual(stolen, [], "the other client received keys")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+    def test_a_keyboard_held_elsewhere_stops_typing_and_says_why(self):
+        client, window = self.other_client()
+        status = window.grab_keyboard(True, X.GrabModeAsync, X.GrabModeAsync, X.CurrentTime)
+        self.assertEqual(status, X.GrabSuccess)
+        prompt = self.launch("--grab")
+        prompt.wait_for_window()
+        prompt.wait_until(lambda: prompt.widget("label", "Another program is holding the keyboard"),
+                          "the keyboard notice", timeout=harness.WINDOW_TIMEOUT)
+        entry_state = prompt.entry("Username").getState()
+        self.assertFalse(entry_state.contains(harness.pyatspi.STATE_SENSITIVE),
+                         "typing is not accepted")
+        prompt.click("Cancel")
+        self.assertExit(prompt, 4, b"")
+
+    def test_the_prompt_takes_the_keyboard_once_the_other_client_lets_go(self):
+        client, window = self.other_client()
+        window.grab_keyboard(True, X.GrabModeAsync, X.GrabModeAsync, X.CurrentTime)
+        client.sync()
+        prompt = self.launch("--grab")
+        prompt.wait_for_window()
+        prompt.wait_until(lambda: prompt.widget("label", "Another program is holding the keyboard"),
+                          "the keyboard notice", timeout=harness.WINDOW_TIMEOUT)
+        client.ungrab_keyboard(X.CurrentTime)
+        client.sync()
+        prompt.wait_until(
+            lambda: prompt.entry("Username").getState().contains(harness.pyatspi.STATE_SENSITIVE),
+            "the entries to come back")
+        prompt.focus()
+        prompt.type("abcdef\tabcdefg")
+        prompt.wait_until(prompt.sensitive, "Done to become sensitive")
+        prompt.key("Return")
+        self.assertExit(prompt, 0, b"abcdef\nabcdefg\n")
+
+    def test_paste_works_when_not_grabbed(self):
+        clip = subprocess.Popen(["xclip", "-selection", "clipboard", "-quiet"],
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        clip.stdin.write(b"pasted-secret")
+        clip.stdin.close()
+        self.addCleanup(lambda: clip.poll() is None and clip.kill())
+        prompt = self.start("--username=alice.b")
+        prompt.key("ctrl+v")
+        prompt.wait_for_length("Password", len("pasted-secret"))
+        prompt.key("Return")
+        self.assertExit(prompt, 0, b"alice.b\npasted-secret\n")
+
+
+PASSWORD = "hunter22secret"
+
+
+def clipboard(selection):
+    result = subprocess.run(["xclip", "-o", "-selection", selection], capture_output=True,
+                            timeout=10)
+    return result.stdout
+
+
+class AccessibilityLeakTests(PromptTestCase):
+    """Another process on the accessibility bus tries every way GTK 3 offers
+    to read a password entry, and finds only bullets or nothing."""
+
+    def revealed(self):
+        prompt = self.start("--username=alice.b")
+        prompt.type_synced(PASSWORD, "Password")
+        entry = prompt.entry("Password")
+        peek = next(child for child in harness.children(entry) if child.name == "Show Password")
+        self.assertTrue(Atspi.Action.do_action(peek, 0), "the peek action is there")
+        prompt.wait_until(
+            lambda: any(child.name == "Hide Password" for child in harness.children(entry)),
+            "the password to be revealed")
+        return prompt, entry
+
+    def assertOnlyBullets(self, text, where):
+        self.assertNotIn("hunter", text, where)
+        self.assertTrue(set(text) <= {"\u25cf"}, f"{where}: {text!r}")
+
+    def test_revealing_over_atspi_shows_nothing_to_atspi(self):
+        prompt, entry = self.revealed()
+        self.assertEqual(entry.getRoleName(), "password text")
+        self.assertOnlyBullets(Atspi.Text.get_text(entry, 0, -1), "get_text")
+        for granularity in (Atspi.TextGranularity.CHAR, Atspi.TextGranularity.WORD,
+                            Atspi.TextGranularity.LINE):
+            piece = Atspi.Text.get_string_at_offset(entry, 2, granularity)
+            self.assertOnlyBullets(piece.content, f"string_at_offset {granularity}")
+        Atspi.Text.add_selection(entry, 0, len(PASSWORD))
+        for index in range(Atspi.Text.get_n_selections(entry)):
+            selection = Atspi.Text.get_selection(entry, index)
+            self.assertOnlyBullets(
+                Atspi.Text.get_text(entry, selection.start_offset, selection.end_offset),
+                "selection")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+    def test_neither_selection_receives_the_password(self):
+        prompt, entry = self.revealed()
+        subprocess.run(["xclip", "-selection", "clipboard"], input=b"before", timeout=10)
+        prompt.key("ctrl+a")
+        prompt.key("ctrl+c")
+        Atspi.EditableText.copy_text(entry, 0, len(PASSWORD))
+        Atspi.EditableText.cut_text(entry, 0, len(PASSWORD))
+        time.sleep(0.3)
+        self.assertNotIn(b"hunter", clipboard("clipboard"))
+        self.assertNotIn(b"hunter", clipboard("primary"))
+        self.assertEqual(prompt.length("Password"), len(PASSWORD), "cut removed nothing")
+        prompt.key("Return")
+        self.assertExit(prompt, 0, f"alice.b\n{PASSWORD}\n".encode())
+
+    def test_clearing_a_revealed_entry_at_done_announces_no_text(self):
+        removed = []
+
+        def on_event(event):
+            removed.append(str(event.any_data))
+
+        listener = Atspi.EventListener.new(on_event)
+        listener.register("object:text-changed:delete")
+        self.addCleanup(lambda: listener.deregister("object:text-changed:delete"))
+        prompt, _ = self.revealed()
+        prompt.key("Return")
+        self.assertExit(prompt, 0, f"alice.b\n{PASSWORD}\n".encode())
+        context = GLib.MainContext.default()
+        deadline = time.monotonic() + 1
+        while time.monotonic() < deadline:
+            context.iteration(False)
+            time.sleep(0.02)
+        self.assertFalse(any("hunter" in text for text in removed), removed)
+
+
+class StartedElsewhere(harness.Prompt):
+    """A prompt that another program (here gdb) started: found by its title,
+    its process id read from the window."""
+
+    def __init__(self, title):
+        self.title = title
+        self.process = None
+        self.window = None
+        self._app = None
+        self._widgets = {}
+        self._result = None
+        self._pid = None
+
+    @property
+    def pid(self):
+        if self._pid is None:
+            self._pid = int(xdotool_or_fail("getwindowpid", str(self.wait_for_window())).stdout)
+        return self._pid
+
+    def running(self):
+        return os.path.exists(f"/proc/{self.pid}") if self._pid else True
+
+    def kill(self):
+        pass
+
+
+def core_copies(core, secret):
+    with open(core, "rb") as dump:
+        return dump.read().count(secret.encode())
+
+
+@unittest.skipUnless(os.geteuid() == 0 or harness.in_ci(), "taking a core with gdb needs root")
+class MemoryAtExitTests(PromptTestCase):
+    """A core taken at exit() after Done, as the review took it, holds no
+    copy of the password; while the window is open some memory is locked."""
+
+    def core_after_done(self, password, *options):
+        if shutil.which("gdb") is None:
+            raise AssertionError("gdb is not installed")
+        folder = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, folder, True)
+        core = os.path.join(folder, "core")
+        title = harness.unique_title(self._testMethodName)
+        gdb = subprocess.Popen(
+            ["gdb", "-q", "-batch", "-ex", "set pagination off",
+             "-ex", "handle SIGPIPE SIGTERM SIGINT nostop noprint pass",
+             "-ex", "break exit", "-ex", "run", "-ex", f"generate-core-file {core}",
+             "-ex", "kill", "--args", harness.BINARY, f"--title={title}", *options],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.addCleanup(lambda: gdb.poll() is None and gdb.kill())
+        prompt = StartedElsewhere(title)
+        self.addCleanup(prompt.kill)
+        prompt.show()
+        inferior = prompt.pid
+        prompt.type_synced(password, "Password")
+        with open(f"/proc/{inferior}/status") as status:
+            locked = next(line for line in status if line.startswith("VmLck:"))
+        self.assertGreater(int(locked.split()[1]), 0, locked)
+        prompt.key("Return")
+        out, err = gdb.communicate(timeout=120)
+        self.assertTrue(os.path.exists(core), err.decode(errors="replace")[-2000:])
+        self.assertIn(password.encode() + b"\n", out, "the password was delivered")
+        return core
+
+    def test_no_copy_of_a_long_or_a_short_password_is_left(self):
+        for password in ("correct-horse-battery-st26", "hunter22abc"):
+            with self.subTest(length=len(password)):
+                core = self.core_after_done(password, "--password-only")
+                self.assertEqual(core_copies(core, password), 0)
+
+
+class ExitCleanupTests(unittest.TestCase):
+    def test_without_a_session_bus_no_process_outlives_the_prompt(self):
+        env = {key: value for key, value in os.environ.items()
+               if key not in ("DBUS_SESSION_BUS_ADDRESS",)}
+        runtime = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, runtime, True)
+        env["XDG_RUNTIME_DIR"] = runtime
+
+        marker = f"XDG_RUNTIME_DIR={runtime}".encode()
+
+        def started_for_the_prompt():
+            """Processes that inherited the prompt's environment: whatever
+            it launched (a bus daemon, portals), however it detached."""
+            found = {}
+            for pid in filter(str.isdigit, os.listdir("/proc")):
+                try:
+                    with open(f"/proc/{pid}/environ", "rb") as environ:
+                        if marker in environ.read().split(b"\0"):
+                            with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                                found[pid] = cmdline.read().replace(b"\0", b" ")
+                except OSError:
+                    continue
+            return found
+
+        result = subprocess.run([harness.BINARY, "--title=bus-less", "--timeout=1"],
+                                env=env, capture_output=True, timeout=30)
+        self.assertEqual(result.returncode, 5, result.stderr)
+        self.assertEqual(result.stderr, b"")
+        time.sleep(0.5)
+        self.assertEqual(started_for_the_prompt(), {},
+                         "processes started on the prompt's behalf outlived it")
+
+
+class LongTextTests(PromptTestCase):
+    def test_three_thousand_characters_of_text_leave_the_fields_on_screen(self):
+        text = " ".join(["Lorem ipsum dolor sit amet."] * 110)
+        prompt = self.start(f"--text={text}")
+        width, height = map(int, xdotool_or_fail("getdisplaygeometry").stdout.split())
+        for entry in ("Username", "Password"):
+            box = Atspi.Component.get_extents(prompt.entry(entry), Atspi.CoordType.SCREEN)
+            self.assertTrue(0 <= box.y and box.y + box.height <= height, f"{entry}: {box.y}")
+        self.assertTrue(0 <= Atspi.Component.get_extents(
+            prompt.button("Done"), Atspi.CoordType.SCREEN).y < height)
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+
+if __name__ == "__main__":
+    unittest.main()
