@@ -30,7 +30,9 @@ import LoginFormModel
     guard case .submitted(let form) = result else { Standard.exit(ExitStatus(ending: result)) }
     Standard.deliver(form) { form, sink in
       if let password = form.password {
-        password.withUTF8 { options.output.encode(username: form.username, password: $0, into: &sink) }
+        password.withUTF8 {
+          options.output.encode(username: form.username, password: $0, into: &sink)
+        }
       } else {
         options.output.encode(username: form.username, password: nil, into: &sink)
       }
