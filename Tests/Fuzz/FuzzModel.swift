@@ -20,6 +20,32 @@ struct Script {
   }
 }
 
+/// A secret in an array: the fuzzer's stand-in for the entry's locked buffer.
+final class FuzzSecret: SecretText {
+  let bytes: [UInt8]
+  init(_ scalars: [Unicode.Scalar]) {
+    bytes = Array(String(String.UnicodeScalarView(scalars)).utf8)
+  }
+  func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try bytes.withUnsafeBufferPointer(body)
+  }
+}
+
+/// Separators a script may choose, self-overlapping ones among them, which
+/// once split output in the wrong place.
+let separators = ["|", "::", "||", "--", "  ", "aba", ":-:", "e\u{301}"]
+
+func shape(_ selector: UInt8) -> FormShape {
+  switch selector % 4 {
+  case 0: .usernameAndPassword
+  case 1: .passwordOnly
+  case 2: FormShape(username: true, repeatsPassword: true)
+  default: .usernameOnly
+  }
+}
+
 func rules(_ selector: UInt8) -> FormRules {
   do {
     switch selector % 3 {
@@ -27,11 +53,17 @@ func rules(_ selector: UInt8) -> FormRules {
     case 1:
       return FormRules(
         username: try FieldRules(minimumLength: 0, maximumLength: 3),
-        password: try FieldRules(minimumLength: 2, maximumLength: 5))
+        password: try FieldRules(minimumLength: 2, maximumLength: 5, maximumBytes: 9))
     default:
+      let regex = try Regex("[^:]+")
+      let pattern = UsernamePattern(source: "[^:]+") {
+        $0.wholeMatch(of: regex) != nil ? .match : .mismatch
+      }
       return FormRules(
         username: try FieldRules(
-          minimumLength: 1, maximumLength: 12, pattern: UsernamePattern("[^:]+"), separator: "|"),
+          minimumLength: 1, maximumLength: 12, pattern: pattern,
+          separator: separators[Int(selector / 3) % separators.count],
+          refusesInvisibleCharacters: true),
         password: try FieldRules(minimumLength: 1))
     }
   } catch {
@@ -39,28 +71,51 @@ func rules(_ selector: UInt8) -> FormRules {
   }
 }
 
+/// Encodes what `form` holds in `format`, as the ordinary mode would.
+func output(_ form: LoginForm, _ format: OutputFormat) -> [UInt8] {
+  var sink = Bytes()
+  form.withSecretUTF8(.password) { password in
+    format.encode(
+      username: form.shape.contains(.username) ? form.judgedUsername : nil,
+      password: form.shape.contains(.password) ? password : nil, into: &sink)
+  }
+  return sink.bytes
+}
+
+struct Bytes: ByteSink {
+  var bytes: [UInt8] = []
+  mutating func append(_ byte: UInt8) { bytes.append(byte) }
+}
+
 /// Checks the encoders byte by byte: a value may begin with a combining
 /// mark, which would merge with a separator into one Character, so
 /// Character-level comparisons would be wrong here.
-func checkEncoders(_ credentials: Credentials, separatorRefused: Bool) {
-  let username = Array(credentials.username.utf8)
-  let password = Array(credentials.password.utf8)
-  let lines = Array(OutputFormat.lines.encode(credentials).utf8)
-  precondition(lines == username + [0x0A] + password + [0x0A], "lines output is not two lines")
-  precondition(!username.contains(0x0A) && !password.contains(0x0A), "a value holds a newline")
-  let separated = Array(OutputFormat.separated(by: "|").encode(credentials).utf8)
-  precondition(separated == username + [0x7C] + password + [0x0A], "separated output is wrong")
-  if separatorRefused {
-    // What a script does: split at the first separator.
-    let cut = separated.firstIndex(of: 0x7C)
-    precondition(cut == username.count, "the first separator is not the boundary")
+func checkEncoders(_ form: LoginForm) {
+  let username = form.shape.contains(.username) ? Array(form.judgedUsername.utf8) : nil
+  let password = form.shape.contains(.password) ? form.withSecretUTF8(.password) { Array($0) } : nil
+  var expected: [UInt8] = []
+  for value in [username, password] {
+    if let value { expected += value + [0x0A] }
   }
-  let json = OutputFormat.json.encode(credentials)
+  precondition(output(form, .lines) == expected, "lines output is wrong")
+  precondition(!(username ?? []).contains(0x0A) && !(password ?? []).contains(0x0A), "a newline")
+  if let username, let password, let separator = form.rules.username.separator {
+    let separatorBytes = Array(separator.utf8)
+    let line = output(form, .separated(by: separator))
+    precondition(line == username + separatorBytes + password + [0x0A], "separated output is wrong")
+    // What a script does: split at the first separator. It must find the
+    // end of the username, whatever the separator overlaps.
+    let first = (0...(line.count - separatorBytes.count)).first {
+      Array(line[$0..<($0 + separatorBytes.count)]) == separatorBytes
+    }
+    precondition(first == username.count, "the first separator is not the boundary")
+  }
+  let json = String(decoding: output(form, .json), as: UTF8.self)
   precondition(
     !json.unicodeScalars.dropLast().contains { $0.value < 0x20 || $0.value == 0x2028 },
     "raw control character in JSON")
-  precondition(Array(json.utf8.prefix(13)) == Array("{\"username\":\"".utf8), "JSON prefix")
-  precondition(Array(json.utf8.suffix(3)) == Array("\"}\n".utf8), "JSON suffix")
+  precondition(json.hasPrefix("{\""), "JSON prefix")
+  precondition(json.hasSuffix("\"}\n"), "JSON suffix")
 }
 
 /// Runs one input as a script of edits and submits, checking after each
@@ -68,36 +123,43 @@ func checkEncoders(_ credentials: Credentials, separatorRefused: Bool) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var script = Script(bytes: ArraySlice(UnsafeBufferPointer(start: data, count: size)))
-  let formRules = rules(script.byte() ?? 0)
-  let form = LoginForm(rules: formRules)
+  let selector = script.byte() ?? 0
+  let formRules = rules(selector)
+  let formShape = shape(selector >> 4)
+  let form = LoginForm(shape: formShape, rules: formRules)
   var calls = 0
   var expectedCalls = 1
   var last = form.isValid
   let token = form.observeValidity { _ in calls += 1 }
-  var values: [Field: [Unicode.Scalar]] = [.username: [], .password: []]
+  var values: [Field: [Unicode.Scalar]] = [:]
   while let operation = script.byte() {
-    let field: Field = operation & 1 == 0 ? .username : .password
+    let field = formShape.fields[Int(operation & 3) % formShape.fields.count]
     var scalars = values[field] ?? []
     let position = Int(script.byte() ?? 0) % (scalars.count + 1)
-    switch (operation >> 1) % 4 {
+    switch (operation >> 2) % 5 {
     case 0: scalars.insert(contentsOf: script.text(), at: position)
     case 1: if position < scalars.count { scalars.remove(at: position) }
     case 2:
       let replacement = script.text()
       scalars.replaceSubrange(position..<min(position + 1, scalars.count), with: replacement)
+    case 3:
+      // The repeat copies the password now and then, so that matches occur.
+      if field == .passwordRepeat { scalars = values[.password] ?? [] } else { continue }
     default:
-      let submitted = form.submit()
-      precondition((submitted != nil) == form.isValid)
-      if let submitted {
-        checkEncoders(submitted, separatorRefused: formRules.username.separator == "|")
-      }
+      precondition(form.submit() == form.isValid)
+      if form.isValid { checkEncoders(form) }
       continue
     }
     values[field] = scalars
-    form[field] = String(String.UnicodeScalarView(scalars))
-    let expected =
-      NaiveRules.accept(form.username, formRules.username, trim: true)
-      && NaiveRules.accept(form.password, formRules.password, trim: false)
+    if field == .username {
+      form.username = String(String.UnicodeScalarView(scalars))
+    } else {
+      form.update(field, from: FuzzSecret(scalars))
+    }
+    let text = { (field: Field) in String(String.UnicodeScalarView(values[field] ?? [])) }
+    let expected = NaiveRules.accept(
+      shape: formShape, rules: formRules, username: text(.username), password: text(.password),
+      repeated: text(.passwordRepeat))
     precondition(form.isValid == expected, "validity disagrees with the rules")
     if expected != last { expectedCalls += 1 }
     last = expected
