@@ -46,6 +46,8 @@ import LoginFormModel
     }
 
     gtk_image_set_pixel_size(lf_image(messageIcon), 16)
+    // Its room is kept while it is empty, so the text beside it never moves.
+    gtk_widget_set_size_request(messageIcon, 16, 16)
     // The icon repeats what the message says, and the message is the entry's
     // accessible description already: screen readers should skip it.
     atk_object_set_role(gtk_widget_get_accessible(messageIcon), ATK_ROLE_REDUNDANT_OBJECT)

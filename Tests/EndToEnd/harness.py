@@ -9,12 +9,14 @@ xdotool, and Debian's /usr/bin/python3 with pyatspi. Without a display the
 tests are skipped, except under CI=true, where they fail.
 """
 
+import contextlib
 import ctypes
 import ctypes.util
 import itertools
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 import unittest
 
@@ -342,11 +344,20 @@ class Prompt:
         return self.widget("push button", name)
 
     def entry(self, name):
-        """The Username or Password entry, by accessible name."""
-        return self.widget("password text" if name == "Password" else "text", name)
+        """An entry by accessible name ("Username", "Password", or any other
+        label), hidden or not."""
+        return self.widget("password text", name) or self.widget("text", name)
 
     def sensitive(self, button_name="Done"):
         return self.button(button_name).getState().contains(pyatspi.STATE_SENSITIVE)
+
+    def focused_entry_named(self, name):
+        """Whether the entry whatever its role named `name` has the focus."""
+        for accessible in walk(self.app()):
+            if (accessible.name == name
+                    and accessible.getRoleName() in ("text", "password text")):
+                return accessible.getState().contains(pyatspi.STATE_FOCUSED)
+        return False
 
     def focused_entry(self):
         for name in ("Username", "Password"):
@@ -405,6 +416,16 @@ class Prompt:
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None and not stream.closed:
                 stream.close()
+
+
+@contextlib.contextmanager
+def temporary_runtime_dir():
+    """A private XDG_RUNTIME_DIR (mode 700), removed afterwards."""
+    path = tempfile.mkdtemp(prefix="login-form-runtime-")
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def run(*options, env=None, timeout=EXIT_TIMEOUT, **popen):
