@@ -18,15 +18,17 @@ TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool 
 # -noreset: by default Xvfb resets when its last client leaves, and a prompt
 # that connects during the reset is refused.
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session --
+# Known, harmless noise out of the log (see the script).
+QUIET = .ci/quiet
 
 # Where SwiftPM puts binaries; translations go to ../share/locale beside them,
 # which is where the binary looks (see Localization.swift).
-BIN_DIR = $(shell $(SWIFT) build --show-bin-path)
+BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 # One set of release flags everywhere, so that targets do not rebuild each
 # other's products. A static Swift runtime makes the installed binary
 # self-contained and starts faster (see BENCHMARKS.md).
 RELEASE_FLAGS = -c release --static-swift-stdlib
-RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
+RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 
@@ -43,7 +45,7 @@ deps-test:
 	@.ci/ensure-packages $(TEST_PACKAGES)
 
 build: deps-build
-	$(SWIFT) build $(SWIFT_FLAGS)
+	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS)
 	@$(MAKE) --no-print-directory share SHARE_ROOT="$(BIN_DIR)/../share"
 
 # For a person at the desktop: the credentials go to stdout as usual, and the
@@ -74,14 +76,14 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench
 
 test: deps-test lint
-	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	@$(MAKE) --no-print-directory share SHARE_ROOT="$(BIN_DIR)/../share"
-	$(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
+	$(QUIET) $(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 	@$(MAKE) --no-print-directory test-e2e test-resources test-install fuzz-smoke \
 	  test-asan test-tsan leakcheck
 
 test-e2e:
-	LOGIN_FORM="$(BIN_DIR)/login-form" $(HEADLESS) Tests/EndToEnd/run
+	LOGIN_FORM="$(BIN_DIR)/login-form" $(QUIET) $(HEADLESS) Tests/EndToEnd/run
 
 test-resources:
 	desktop-file-validate resources/$(APP_ID).desktop
@@ -92,7 +94,7 @@ test-install:
 	Tests/install-check
 
 install:
-	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
+	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
 	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
 	install -Dm644 resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
@@ -151,15 +153,15 @@ fuzz-smoke: $(FUZZ_BIN)
 # ThreadSanitizer, each in its own build folder so the debug build stays.
 SANITIZER_FLAGS = $(SWIFT_FLAGS) -Xswiftc -use-ld=lld
 test-asan: deps-test
-	$(SWIFT) build $(SANITIZER_FLAGS) --build-tests --sanitize=address --scratch-path .build/asan
+	$(QUIET) $(SWIFT) build $(SANITIZER_FLAGS) --build-tests --sanitize=address --scratch-path .build/asan
 	@$(MAKE) --no-print-directory share \
 	  SHARE_ROOT="$$($(SWIFT) build --scratch-path .build/asan --show-bin-path)/../share"
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp $(HEADLESS) \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp $(QUIET) $(HEADLESS) \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 
 test-tsan: deps-test
-	$(SWIFT) build $(SANITIZER_FLAGS) --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(HEADLESS) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	$(QUIET) $(SWIFT) build $(SANITIZER_FLAGS) --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(QUIET) $(HEADLESS) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # valgrind memcheck over scripted sessions of the real binary.
 leakcheck: deps-test build

@@ -68,7 +68,7 @@ final class KeyboardTests: GtkTestCase {
       press(GDK_KEY_h, in: window, modifiers: GDK_CONTROL_MASK.rawValue)
       XCTAssertNotEqual(gtk_entry_get_visibility(entry), 0)
       XCTAssertTrue(
-        String(borrowing: gtk_entry_get_icon_tooltip_text(entry, GTK_ENTRY_ICON_SECONDARY))
+        String(taking: gtk_entry_get_icon_tooltip_text(entry, GTK_ENTRY_ICON_SECONDARY))
           .contains("Ctrl+H"))
       press(GDK_KEY_h, in: window, modifiers: GDK_CONTROL_MASK.rawValue)
       XCTAssertEqual(gtk_entry_get_visibility(entry), 0)
