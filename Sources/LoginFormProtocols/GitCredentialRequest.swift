@@ -80,7 +80,8 @@ public struct GitCredentialRequest: Hashable, Sendable {
     // As git's credential_describe, without the username (it is prefilled).
     var url = scheme.map { "\($0)://" } ?? ""
     url += host ?? ""
-    if let path, !path.isEmpty { url += "/\(path)" }
+    // A cert request's path is absolute: one slash is enough.
+    if let path, !path.isEmpty { url += path.hasPrefix("/") ? path : "/\(path)" }
     return GitCredentialPrompt(url: url, username: username.flatMap { $0.isEmpty ? nil : $0 })
   }
 }
