@@ -36,7 +36,7 @@ import Testing
   ]
 
   private func startedDriver() -> PinentryDriver {
-    var driver = PinentryDriver()
+    let driver = PinentryDriver()
     #expect(driver.greet() == "OK Pleased to meet you, process 4242\n")
     for (line, answer) in Self.preamble {
       #expect(driver.answer(line) == answer, "\(line)")
@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func symmetricEncryptionAsksTwiceAndReportsTheRepeat() throws {
-    var driver = startedDriver()
+    let driver = startedDriver()
     for line in [
       "SETKEYINFO u/S9A4E2BD3D3C8F1C9", "SETDESC Enter passphrase%0A", "SETPROMPT Passphrase:",
       "SETREPEATERROR does not match - try again", "SETGENPIN Suggest",
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func unlockingAKeyRetriesWithTheErrorShownOnce() throws {
-    var driver = startedDriver()
+    let driver = startedDriver()
     let description =
       "Please enter the passphrase to unlock the OpenPGP secret key:%0A%22Name <n@example.org>%22"
       + "%0A255-bit EDDSA key, ID 0x0123456789ABCDEF,%0Acreated 2026-11-30.%0A"
@@ -120,7 +120,7 @@ import Testing
   }
 
   @Test func theWeakPassphraseWarningIsATwoButtonConfirmation() throws {
-    var driver = startedDriver()
+    let driver = startedDriver()
     let lines = [
       "SETDESC Warning: You have entered an insecure passphrase.%0A%0A"
         + "A passphrase should be at least 8 characters long.",
@@ -142,13 +142,13 @@ import Testing
   }
 
   @Test func aStrayEndAfterCheckpinIsAnsweredOK() {
-    var driver = startedDriver()
+    let driver = startedDriver()
     #expect(driver.answer("END") == "OK\n")
     #expect(driver.answer("NOP") == "OK\n")
   }
 
   @Test func unknownCommandsAndOptionsGetTheAgentsCodes() {
-    var driver = startedDriver()
+    let driver = startedDriver()
     #expect(
       driver.answer("FROBNICATE now")
         == "ERR 536871187 Unknown IPC command <User defined source 1>\n")

@@ -4,7 +4,7 @@ import LoginFormModel
 
 /// Plays the agent's side: feeds lines as the glue would and keeps what the
 /// session wrote, so tests compare exact transcripts.
-struct PinentryDriver {
+final class PinentryDriver {
   var session: PinentrySession
   private var sink = TestSink()
 
@@ -13,69 +13,75 @@ struct PinentryDriver {
   }
 
   /// What was written since the last call, then forgotten.
-  mutating func output() -> String {
+  func output() -> String {
     defer { sink = TestSink() }
     return sink.text
   }
 
-  mutating func greet() -> String {
+  func greet() -> String {
     session.writeGreeting(into: &sink)
     return output()
   }
 
   /// Sends one line (without LF) and returns the event.
   @discardableResult
-  mutating func send(_ line: String) -> PinentryEvent {
+  func send(_ line: String) -> PinentryEvent {
     withBytes(line) { session.receive(line: $0, into: &sink) }
   }
 
   /// Sends raw bytes as one line.
   @discardableResult
-  mutating func send(bytes: [UInt8]) -> PinentryEvent {
+  func send(bytes: [UInt8]) -> PinentryEvent {
     withBytes(bytes) { session.receive(line: $0, into: &sink) }
   }
 
-  /// Sends `line` and returns only what the session answered.
-  mutating func answer(_ line: String) -> String {
+  /// Sends lines whose answers the test does not check, and forgets them.
+  func prepare(_ lines: String...) {
+    for line in lines { send(line) }
+    _ = output()
+  }
+
+  /// Sends `line` and returns what was written since the last look.
+  func answer(_ line: String) -> String {
     send(line)
     return output()
   }
 
   @discardableResult
-  mutating func submit(_ pin: String, repeated: Bool = false) throws -> PinentryEvent {
+  func submit(_ pin: String, repeated: Bool = false) throws -> PinentryEvent {
     try withBytes(pin) { bytes throws(PinentrySubmitError) in
       try session.submit(pin: bytes, repeated: repeated, into: &sink)
     }
   }
 
   @discardableResult
-  mutating func confirm() -> PinentryEvent {
+  func confirm() -> PinentryEvent {
     session.confirm(into: &sink)
   }
 
   @discardableResult
-  mutating func dismiss(_ reason: PinentryDismissal) -> PinentryEvent {
+  func dismiss(_ reason: PinentryDismissal) -> PinentryEvent {
     session.dismiss(reason, into: &sink)
   }
 
   @discardableResult
-  mutating func requestQuality(of pin: String) -> Bool {
+  func requestQuality(of pin: String) -> Bool {
     withBytes(pin) { session.requestQuality(of: $0, into: &sink) }
   }
 
   @discardableResult
-  mutating func requestGeneratedPIN() -> Bool {
+  func requestGeneratedPIN() -> Bool {
     session.requestGeneratedPIN(into: &sink)
   }
 
   @discardableResult
-  mutating func overlongLine() -> PinentryEvent {
+  func overlongLine() -> PinentryEvent {
     session.receiveOverlongLine(into: &sink)
   }
 
   /// Sends a D line answering GENPIN and decodes the passphrase the event
   /// hands over, before the line's bytes go away.
-  mutating func sendGenerated(_ line: String) -> (event: PinentryEvent, decoded: String?) {
+  func sendGenerated(_ line: String) -> (event: PinentryEvent, decoded: String?) {
     withBytes(line) { bytes in
       let event = session.receive(line: bytes, into: &sink)
       guard case .generatedPIN(let pin?) = event else { return (event, nil) }
