@@ -23,8 +23,9 @@ public struct GitCredentialRequest: Hashable, Sendable {
     self.username = username
   }
 
-  /// Parses `input`, git's lines up to EOF or a blank line, read from
-  /// memory the caller owns and wipes.
+  /// Parses the input of `get`: git's lines up to EOF or a blank line, read
+  /// from memory the caller owns and wipes. A host is required (a `cert`
+  /// request names a path instead).
   ///
   /// `password=` and `oauth_refresh_token=` are skipped unread, as are keys
   /// git may add (`wwwauth[]`, `capability[]`, `password_expiry_utc`, …).

@@ -17,7 +17,9 @@ extension PinentrySession {
   ) -> PinentryEvent {
     do throws(AssuanError) {
       if Self.isDataLine(line) { throw .notImplemented }
-      if Self.isBlank(line[0]) { throw .syntax.with(detail: "leading white-space") }
+      if line.first.map(Self.isBlank) == true {
+        throw .syntax.with(detail: "leading white-space")
+      }
       let (name, argument) = Self.command(in: line)
       switch name {
       case "NOP", "END", "CLEARPASSPHRASE":

@@ -20,7 +20,7 @@ import LoginFormModel
 ///    `confirm(into:)` or `dismiss(_:into:)`, and handles the event these
 ///    return too (a command the agent sent early may open the next window);
 /// 4. exits at once on `.exit`.
-public struct PinentrySession {
+public struct PinentrySession: Sendable {
   /// The most bytes of PIN gpg-agent accepts in its one data line; 256
   /// leaves it out of step with the pinentry.
   public static let maximumPINBytes = 255
