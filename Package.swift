@@ -11,6 +11,9 @@ let package = Package(
     // Pure Swift: the standard library only, so it builds and tests without a display.
     .target(name: "LoginFormModel"),
     .testTarget(name: "LoginFormModelTests", dependencies: ["LoginFormModel"]),
+    // Pure Swift too: askpass, git credential and pinentry (Assuan) protocols.
+    .target(name: "LoginFormProtocols", dependencies: ["LoginFormModel"]),
+    .testTarget(name: "LoginFormProtocolsTests", dependencies: ["LoginFormProtocols"]),
     // The only way in to C.
     .systemLibrary(
       name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgcr-3-dev"])]),

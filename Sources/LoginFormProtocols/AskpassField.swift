@@ -1,0 +1,14 @@
+/// What the single field of an askpass prompt holds, which names its label.
+public enum AskpassField: Hashable, Sendable {
+  /// A password, typed hidden (sudo, an ssh login, git's password).
+  case password
+  /// A key's passphrase, typed hidden (ssh-add, ssh).
+  case passphrase
+  /// A token's or security key's PIN, typed hidden.
+  case pin
+  /// An account name, typed in clear (git's `Username for '…': `).
+  case username
+
+  /// Whether the field's value is a secret to hide and to read in place.
+  public var isSecret: Bool { self != .username }
+}

@@ -1,0 +1,12 @@
+/// How a pinentry window ended without its OK button.
+public enum PinentryDismissal: Hashable, Sendable {
+  /// The Cancel button or Escape.
+  case cancelled
+  /// The window manager's close button: gpg says "Operation fully
+  /// cancelled" and asks no more.
+  case closed
+  /// The request's timeout passed with nothing typed.
+  case timedOut
+  /// A confirmation's not-OK button (`SETNOTOK`).
+  case notConfirmed
+}

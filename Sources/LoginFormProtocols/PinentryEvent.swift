@@ -1,0 +1,19 @@
+/// What the glue must do after feeding the session.
+public enum PinentryEvent {
+  /// Nothing: write what the sink got and keep reading.
+  case none
+  /// Open a window for this request; report how it ended through
+  /// `submit(pin:repeated:into:)`, `confirm(into:)` or
+  /// `dismiss(_:into:)`.
+  case show(PinentryRequest)
+  /// The agent rated the PIN last sent with `requestQuality(of:into:)`:
+  /// -100…100, negative when the agent would refuse it.
+  case quality(Int)
+  /// The agent's answer to `requestGeneratedPIN(into:)`: a passphrase to
+  /// put in the entry (and the repeat entry), or nil when it sent none.
+  /// Decode it before calling the splitter or the session again.
+  case generatedPIN(PinentryGeneratedPIN?)
+  /// Write what the sink got (ignore EPIPE), close any window and exit 0
+  /// at once: the agent waits for the process to end.
+  case exit
+}

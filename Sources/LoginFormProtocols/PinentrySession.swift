@@ -1,0 +1,147 @@
+import LoginFormModel
+
+/// The pinentry side of the Assuan conversation with gpg-agent, as a pure
+/// state machine: the glue feeds it complete input lines and the window's
+/// results, and writes out what it puts in the sink.
+///
+/// Every output byte goes into the `ByteSink` passed to each call, in
+/// order; a PIN goes there straight from the caller's buffer, so the sink
+/// should be locked memory (say, a locked page flushed to stdout whenever
+/// it fills). The session is a value: running a call on a copy with a
+/// `ByteCounter` sizes its output exactly.
+///
+/// The glue:
+/// 1. `writeGreeting(into:)`, then reads lines with an `AssuanLineSplitter`
+///    and passes each to `receive(line:into:)` (over-long ones to
+///    `receiveOverlongLine(into:)`, EOF to `receiveEndOfInput()`);
+/// 2. on `.show(request)` opens a window, and keeps feeding input: the
+///    agent answers inquiries meanwhile;
+/// 3. reports the window's end with `submit(pin:repeated:into:)`,
+///    `confirm(into:)` or `dismiss(_:into:)`, and handles the event these
+///    return too (a command the agent sent early may open the next window);
+/// 4. exits at once on `.exit`.
+public struct PinentrySession: Sendable {
+  /// The most bytes of PIN gpg-agent accepts in its one data line; 256
+  /// leaves it out of step with the pinentry.
+  public static let maximumPINBytes = 255
+  /// pinentry cuts the PIN it sends for rating here, so the line fits.
+  static let inquiryPINLimit = 300
+  /// Commands held while a window is open; more are answered with an error.
+  static let pendingLimit = 64
+
+  /// A line that arrived while a window was open, answered after it.
+  enum PendingLine {
+    case command([UInt8])
+    case data
+    case overlong
+  }
+
+  /// The question put to the agent, at most one at a time.
+  enum Inquiry: Equatable {
+    case quality(score: Int?)
+    case generatedPIN(delivered: Bool)
+  }
+
+  let host: PinentryHost
+  /// The options so far; they survive `RESET`.
+  public internal(set) var options: PinentryOptions
+  var settings = PinentrySettings()
+  var timeoutSeconds: Int?
+  /// The window open now, if any.
+  public internal(set) var openRequest: PinentryRequest?
+  var inquiry: Inquiry?
+  /// Whether the window that started `inquiry` has closed since, so its
+  /// answer only has to be read.
+  var inquiryOutlivedRequest = false
+  var qualityDeferred = false
+  var generationDeferred = false
+  /// True when the window asked for a rating while another inquiry was
+  /// out, and that one has ended: call `requestQuality(of:into:)` again
+  /// with the current PIN. Check it after each event.
+  public internal(set) var qualityUpdateDue = false
+  var pending: [PendingLine] = []
+  var overflowingLines = 0
+  /// Whether the conversation is over (`BYE` or EOF): the process exits.
+  public internal(set) var hasEnded = false
+
+  /// A session for this process, with options known from the command line
+  /// (`--display`, `--ttyname`, …) already set.
+  public init(host: PinentryHost, options: PinentryOptions = PinentryOptions()) {
+    self.host = host
+    self.options = options
+    timeoutSeconds = host.defaultTimeoutSeconds
+  }
+
+  /// Writes the greeting the agent waits for before its first command.
+  public func writeGreeting(into sink: inout some ByteSink) {
+    sink.append(contentsOf: "OK Pleased to meet you, process \(host.processID)\n".utf8)
+  }
+
+  /// Handles one complete input line (without LF) from the splitter.
+  public mutating func receive(
+    line: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink
+  ) -> PinentryEvent {
+    if hasEnded { return .exit }
+    // An inquiry's answer may carry a generated passphrase: only the
+    // inquiry code looks at it.
+    if inquiry != nil { return receiveInquiryLine(line, into: &sink) }
+    if line.isEmpty || line[0] == UInt8(ascii: "#") { return .none }
+    if openRequest != nil { return hold(line, into: &sink) }
+    return dispatch(line, into: &sink)
+  }
+
+  /// Handles a line the splitter found too long: answered with an error in
+  /// its turn, or ignored inside an inquiry's answer.
+  public mutating func receiveOverlongLine(into sink: inout some ByteSink) -> PinentryEvent {
+    if hasEnded { return .exit }
+    if inquiry != nil { return .none }
+    if openRequest != nil {
+      enqueue(.overlong)
+      return .none
+    }
+    AssuanError.lineTooLong.write(into: &sink)
+    return .none
+  }
+
+  /// Handles EOF: the agent is gone, so nothing is written and the glue
+  /// exits, closing any window.
+  public mutating func receiveEndOfInput() -> PinentryEvent {
+    end()
+    return .exit
+  }
+
+  /// A line that arrived while a window is open. gpg-agent never sends one;
+  /// pinentry would answer it after the window, so it is held. `BYE` is
+  /// the exception: the agent wants the process gone, so the window is
+  /// cancelled now.
+  private mutating func hold(
+    _ line: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink
+  ) -> PinentryEvent {
+    if Self.command(in: line).name == "BYE", let request = openRequest {
+      Self.writeAnswer(.cancelled, to: request, into: &sink)
+      sink.append(contentsOf: "OK closing connection\n".utf8)
+      end()
+      return .exit
+    }
+    enqueue(Self.isDataLine(line) ? .data : .command(Array(line)))
+    return .none
+  }
+
+  private mutating func enqueue(_ line: PendingLine) {
+    // Once one line overflowed, later ones must not overtake it.
+    if overflowingLines > 0 || pending.count >= Self.pendingLimit {
+      overflowingLines += 1
+    } else {
+      pending.append(line)
+    }
+  }
+
+  mutating func end() {
+    hasEnded = true
+    openRequest = nil
+    inquiry = nil
+    pending = []
+    overflowingLines = 0
+    qualityUpdateDue = false
+  }
+}
