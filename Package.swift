@@ -19,7 +19,8 @@ let package = Package(
       name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgcr-3-dev"])]),
     .target(name: "LoginFormGtk", dependencies: ["CGtk", "LoginFormModel"]),
     .testTarget(name: "LoginFormGtkTests", dependencies: ["LoginFormGtk", "LoginFormModel"]),
-    .executableTarget(name: "login-form", dependencies: ["LoginFormGtk"]),
+    .executableTarget(
+      name: "login-form", dependencies: ["LoginFormGtk", "LoginFormModel", "LoginFormProtocols"]),
     .executableTarget(
       name: "latency-bench", dependencies: ["CGtk", "LoginFormGtk", "LoginFormModel"],
       path: "bench/latency-bench"),

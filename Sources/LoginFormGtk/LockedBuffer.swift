@@ -63,6 +63,45 @@ public final class LockedBuffer: SecretText {
     count += 1
   }
 
+  /// Appends `byte` if there is room; false when the buffer is full.
+  public func appendIfRoom(_ byte: UInt8) -> Bool {
+    guard count < capacity else { return false }
+    append(byte)
+    return true
+  }
+
+  /// The whole capacity, for readers that fill it themselves (the Assuan
+  /// line splitter); the buffer's own count is not used then.
+  public var storage: UnsafeMutableBufferPointer<UInt8> {
+    UnsafeMutableBufferPointer(start: memory, count: capacity)
+  }
+
+  /// How reading into the buffer ended.
+  public enum ReadEnd: Equatable {
+    /// The input ended and all of it is in the buffer.
+    case endOfInput
+    /// The buffer filled up before the input ended.
+    case full
+    /// A read failed; the payload is errno.
+    case failed(Int32)
+  }
+
+  /// Reads `descriptor` straight into the free space, so that input that may
+  /// carry a secret (git sends the password to store and erase) never passes
+  /// through ordinary memory.
+  public func read(from descriptor: Int32) -> ReadEnd {
+    while count < capacity {
+      let got = CGtk.read(descriptor, memory + count, capacity - count)
+      if got < 0 {
+        if lf_errno() == EINTR { continue }
+        return .failed(lf_errno())
+      }
+      if got == 0 { return .endOfInput }
+      count += got
+    }
+    return .full
+  }
+
   /// Wipes every byte now; the buffer reads as empty afterwards.
   public func wipe() {
     lf_wipe(memory, capacity)

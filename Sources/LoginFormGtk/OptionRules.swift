@@ -59,7 +59,7 @@ enum OptionRules {
       g_object_unref(UnsafeMutableRawPointer(pixbuf))
     }
     if let attach = try parser.text("attach") {
-      guard let id = windowID(attach) else {
+      guard let id = WindowOptions.windowID(attach) else {
         throw .invalidValue(option: "attach", reason: localized("must be an X window id"))
       }
       options.parentWindow = id
@@ -69,14 +69,6 @@ enum OptionRules {
     options.keepsAbove = parser.flag("keep-above")
     options.grabsKeyboard = parser.flag("grab")
     return options
-  }
-
-  /// An X window id in decimal or as 0x-prefixed hexadecimal, as xdotool
-  /// and xwininfo print them.
-  static func windowID(_ text: String) -> UInt? {
-    let lower = text.lowercased()
-    let id = lower.hasPrefix("0x") ? UInt(lower.dropFirst(2), radix: 16) : UInt(lower)
-    return id.flatMap { $0 > 0 && $0 <= UInt(UInt32.max) ? $0 : nil }
   }
 }
 

@@ -14,6 +14,7 @@ import CGtk
   private let notice: UnsafeMutablePointer<GtkWidget>
   private let options: WindowOptions
   private var grab: KeyboardGrab?
+  private var countdown: Countdown?
   /// Called on Esc.
   var onEscape: (@MainActor () -> Void)?
   /// Called when the window manager's close button is pressed.
@@ -85,14 +86,27 @@ import CGtk
       ? String(borrowing: gtk_label_get_text(lf_label(notice))) : nil
   }
 
-  func present() {
+  /// Shows the window and starts the countdown, if it has a timeout;
+  /// `expire` is called when it runs out.
+  func present(expire: @escaping @MainActor () -> Void) {
     gtk_widget_show_all(window)
     gtk_widget_grab_default(okButton)
     gtk_window_present(lf_window(window))
+    countdown = options.timeoutSeconds.map { seconds in
+      Countdown(seconds: seconds, subtitleOf: self, expire: expire)
+    }
+  }
+
+  /// Stops the countdown for good: the user has started typing, and a
+  /// window that vanished mid-password would be a bug.
+  func stopCountdown() {
+    countdown?.stop()
+    countdown = nil
   }
 
   func destroy() {
     grab = nil
+    countdown = nil
     gtk_widget_destroy(window)
   }
 

@@ -21,8 +21,13 @@ import LoginFormModel
     error = description.error.map { Self.errorLine($0) }
     if let error { gtk_box_pack_start(lf_box(content), error, false.gboolean, false.gboolean, 0) }
     text = description.text.map { Self.textLabel($0, isMarkup: description.textIsMarkup) }
-    if let text {
-      gtk_box_pack_start(lf_box(content), Self.scrolling(text), false.gboolean, false.gboolean, 0)
+    if let text, let source = description.text {
+      // Only long text scrolls: GTK 3 sizes a scrolled window for its
+      // child's height at the child's narrowest, which leaves a gap under
+      // text that would fit on one line.
+      let isLong = source.utf8.count > 600 || source.split(separator: "\n").count > 10
+      let widget = isLong ? Self.scrolling(text) : text
+      gtk_box_pack_start(lf_box(content), widget, false.gboolean, false.gboolean, 0)
     }
 
     let grid = gtk_grid_new()!
@@ -84,9 +89,10 @@ import LoginFormModel
     }
     gtk_label_set_line_wrap(lf_label(label), true.gboolean)
     gtk_label_set_line_wrap_mode(lf_label(label), PANGO_WRAP_WORD_CHAR)
-    // A wrapping label's minimum width is one word, and GTK sizes the
-    // window's height for its minimum width: give it a sensible one.
-    gtk_label_set_width_chars(lf_label(label), 40)
+    // A wrapping label's minimum width is one word, and GTK 3 sizes the
+    // window's height for the label's minimum width: with the minimum close
+    // to the width it gets, the window has no gap under the text.
+    gtk_label_set_width_chars(lf_label(label), 50)
     gtk_label_set_max_width_chars(lf_label(label), 50)
     gtk_label_set_xalign(lf_label(label), 0)
     gtk_label_set_yalign(lf_label(label), 0)

@@ -41,4 +41,21 @@ import CGtk
       MainLoopSource.unixSignal(signal) { handler(signal) }
     }
   }
+
+  /// Calls `handler` on the main loop each time `descriptor` has input or is
+  /// closed, for as long as it returns true: a protocol on standard input
+  /// is read without ever blocking the windows.
+  @discardableResult
+  public static func onReadable(
+    _ descriptor: Int32, _ handler: @escaping @MainActor @Sendable () -> Bool
+  ) -> guint {
+    MainLoopSource.readable(descriptor, handler)
+  }
+
+  /// Runs the main loop until the process ends: for a server that opens a
+  /// window per request.
+  public static func runForever() -> Never {
+    let loop = g_main_loop_new(nil, false.gboolean)
+    while true { g_main_loop_run(loop) }
+  }
 }

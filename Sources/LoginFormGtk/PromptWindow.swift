@@ -27,7 +27,6 @@ import LoginFormModel
   private let description: PromptDescription
   private var aids: [PasswordAids] = []
   private var observations: [ObservationToken] = []
-  private var countdown: Countdown?
   private let onFinish: (PromptResult) -> Void
 
   /// Builds the window for `description`; call `present()` to show it.
@@ -65,10 +64,7 @@ import LoginFormModel
 
   /// Shows the window with focus in the first field that needs the user.
   public func present() {
-    frame.present()
-    countdown = description.window.timeoutSeconds.map { seconds in
-      Countdown(seconds: seconds, subtitleOf: frame) { [weak self] in self?.finish(.timedOut) }
-    }
+    frame.present { [weak self] in self?.finish(.timedOut) }
   }
 
   /// Ends the prompt with `result` unless it has already ended: hides and
@@ -81,7 +77,6 @@ import LoginFormModel
     let result =
       frame.isKeyboardUnavailable && result.isCancellation ? .keyboardUnavailable : result
     self.result = result
-    countdown = nil
     observations.removeAll()
     for aid in aids { aid.detach() }
     for row in rows {
@@ -203,10 +198,7 @@ import LoginFormModel
 
   private func edited(_ row: FieldRow) {
     guard result == nil else { return }
-    // A window that vanished mid-password would be a bug: typing stops the
-    // countdown.
-    countdown?.stop()
-    countdown = nil
+    frame.stopCountdown()
     if let secret = row.secret {
       model.update(row.field, from: secret)
       if row.field == .password { onPasswordChange?() }

@@ -29,8 +29,9 @@ import CGtk
     text = gtk_label_new(description.text)
     gtk_label_set_line_wrap(lf_label(text), true.gboolean)
     gtk_label_set_line_wrap_mode(lf_label(text), PANGO_WRAP_WORD_CHAR)
-    gtk_label_set_width_chars(lf_label(text), 40)
-    gtk_label_set_max_width_chars(lf_label(text), 60)
+    // See PromptLayout: a minimum close to the real width avoids a gap.
+    gtk_label_set_width_chars(lf_label(text), 50)
+    gtk_label_set_max_width_chars(lf_label(text), 50)
     gtk_label_set_xalign(lf_label(text), 0)
     gtk_label_set_selectable(lf_label(text), true.gboolean)
     gtk_widget_set_can_focus(text, false.gboolean)
@@ -42,7 +43,7 @@ import CGtk
 
   /// Shows the window with the default button focused.
   public func present() {
-    frame.present()
+    frame.present { [weak self] in self?.finish(.timedOut) }
     if yesIsDefault {
       gtk_widget_grab_focus(frame.okButton)
     } else if let cancel = frame.cancelButton {

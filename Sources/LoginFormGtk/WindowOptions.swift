@@ -22,4 +22,13 @@ public struct WindowOptions {
 
   /// Options with every default.
   public init() {}
+
+  /// An X window id in decimal or as 0x-prefixed hexadecimal, as xdotool,
+  /// xwininfo and gpg-agent's `--parent-wid` give them; nil for anything
+  /// else.
+  public static func windowID(_ text: String) -> UInt? {
+    let lower = text.lowercased()
+    let id = lower.hasPrefix("0x") ? UInt(lower.dropFirst(2), radix: 16) : UInt(lower)
+    return id.flatMap { $0 > 0 && $0 <= UInt(UInt32.max) ? $0 : nil }
+  }
 }

@@ -1,4 +1,6 @@
-// The executable: options in, window, output and exit status out.
+// The executable: picks the mode from how it was called, then hands over to
+// that mode's front end, which turns its protocol into a prompt and the
+// prompt's result back into its protocol.
 import CGtk
 import LoginFormGtk
 
@@ -11,5 +13,14 @@ DisplayConnection.prepareEnvironment()
 g_set_prgname("login-form")
 
 MainActor.assumeIsolated {
-  OrdinaryFrontEnd.run(argv: CommandLine.unsafeArgv, outputWasClosed: outputWasClosed)
+  switch Mode(arguments: CommandLine.arguments) {
+  case .ordinary:
+    OrdinaryFrontEnd.run(argv: CommandLine.unsafeArgv, outputWasClosed: outputWasClosed)
+  case .askpass(let prompt):
+    AskpassFrontEnd.run(prompt: prompt)
+  case .gitCredential(let arguments):
+    GitCredentialFrontEnd.run(arguments: arguments)
+  case .pinentry(let arguments):
+    PinentryFrontEnd.run(arguments: arguments)
+  }
 }
