@@ -14,7 +14,8 @@ BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev pkg-config gettext
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
-	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip x11-utils valgrind gdb
+	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip x11-utils valgrind gdb \
+	weston
 # -noreset: by default Xvfb resets when its last client leaves, and a prompt
 # that connects during the reset is refused.
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session --
@@ -33,7 +34,7 @@ LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 
 .PHONY: all build run test lint deps-build deps-test share pot \
-	install uninstall test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
+	install uninstall test-e2e test-wayland test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
 	test-asan test-tsan leakcheck
 
 all: build
@@ -79,11 +80,15 @@ test: deps-test lint
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	@$(MAKE) --no-print-directory share SHARE_ROOT="$(BIN_DIR)/../share"
 	$(QUIET) $(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
-	@$(MAKE) --no-print-directory test-e2e test-resources test-install fuzz-smoke \
+	@$(MAKE) --no-print-directory test-e2e test-wayland test-resources test-install fuzz-smoke \
 	  test-asan test-tsan leakcheck
 
 test-e2e:
 	LOGIN_FORM="$(BIN_DIR)/login-form" $(QUIET) $(HEADLESS) Tests/EndToEnd/run
+
+# The Wayland subset, under a headless weston the script starts and stops.
+test-wayland:
+	LOGIN_FORM="$(BIN_DIR)/login-form" $(QUIET) Tests/EndToEnd/wayland/run
 
 test-resources:
 	desktop-file-validate resources/$(APP_ID).desktop

@@ -127,7 +127,9 @@ import CGtk
     SignalConnection.connectEvent(window, "map-event") { [weak self] _ in
       guard let self else { return false }
       WindowPlacement.setApplicationID(of: window)
-      if options.grabsKeyboard, grab == nil {
+      // Wayland has no global grab: the compositor alone owns the keyboard.
+      let isX11 = gtk_widget_get_display(window).map { lf_is_x11_display($0) != 0 } ?? false
+      if options.grabsKeyboard, isX11, grab == nil {
         grab = KeyboardGrab(window: window) { [weak self] held in self?.keyboard(held: held) }
       }
       return false
