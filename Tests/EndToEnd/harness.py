@@ -264,8 +264,9 @@ class Prompt:
         """Waits for the window and its accessible tree, and focuses it."""
         self.wait_for_window()
         # The first prompt of a session also starts the accessibility bus.
-        self.wait_until(lambda: self.widget("push button", "Done"), "the Done button",
-                        timeout=WINDOW_TIMEOUT)
+        self.wait_until(lambda: self.app() and any(
+            widget.getRoleName() == "push button" for widget in walk(self.app())),
+            "the buttons", timeout=WINDOW_TIMEOUT)
         self.focus()
         return self
 

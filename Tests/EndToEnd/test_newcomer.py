@@ -50,20 +50,7 @@ def xprop(window, *names):
     return result.stdout
 
 
-class NewcomerTestCase(PromptTestCase):
-    def start_any(self, *options, **keywords):
-        """Starts a prompt and waits for its window and any push button,
-        whatever the language names it."""
-        prompt = self.launch(*options, **keywords)
-        prompt.wait_for_window()
-        prompt.wait_until(lambda: prompt.app() and any(
-            widget.getRoleName() == "push button" for widget in walk(prompt.app())),
-            "the buttons", timeout=harness.WINDOW_TIMEOUT)
-        prompt.focus()
-        return prompt
-
-
-class RulesUpFrontTests(NewcomerTestCase):
+class RulesUpFrontTests(PromptTestCase):
     def test_each_field_says_its_minimum_before_anything_is_typed(self):
         prompt = self.start()
         self.assertEqual(placeholder(prompt.entry("Username")), "At least 6 characters")
@@ -72,7 +59,7 @@ class RulesUpFrontTests(NewcomerTestCase):
         self.assertExit(prompt, 1, b"")
 
     def test_the_minimums_are_said_in_the_users_language(self):
-        prompt = self.start_any(env=environment(**GERMAN))
+        prompt = self.start(env=environment(**GERMAN))
         self.assertEqual(placeholder(prompt.entry("Benutzername")), "Mindestens 6 Zeichen")
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
@@ -97,14 +84,14 @@ class RulesUpFrontTests(NewcomerTestCase):
         self.assertExit(prompt, 0, b"rootie.b\nhunter22\n")
 
 
-class NoJumpTests(NewcomerTestCase):
+class NoJumpTests(PromptTestCase):
     """No widget moves when a message appears or goes, whatever the theme,
     language or scale; a long hint is cut to one line, not wrapped."""
 
     def assertSteady(self, **settings):
         hint = "Use the staff number printed on the back of your badge, e.g. st123456"
-        prompt = self.start_any("--username-pattern=st[0-9]{6}",
-                                f"--username-pattern-hint={hint}", env=environment(**settings))
+        prompt = self.start("--username-pattern=st[0-9]{6}", f"--username-pattern-hint={hint}",
+                            env=environment(**settings))
         entries = {entry.getRoleName(): entry.name for entry in walk(prompt.app())
                    if entry.getRoleName() in ("text", "password text")}
         username, password = entries["text"], entries["password text"]

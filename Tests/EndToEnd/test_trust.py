@@ -326,7 +326,7 @@ class MemoryAtExitTests(PromptTestCase):
     """A core taken at exit() after Done, as the review took it, holds no
     copy of the password; while the window is open some memory is locked."""
 
-    def core_after_done(self, password, *options):
+    def core_after_done(self, password, *options, askpass=False):
         if shutil.which("gdb") is None:
             raise AssertionError("gdb is not installed")
         folder = tempfile.mkdtemp()
@@ -337,14 +337,15 @@ class MemoryAtExitTests(PromptTestCase):
             ["gdb", "-q", "-batch", "-ex", "set pagination off",
              "-ex", "handle SIGPIPE SIGTERM SIGINT nostop noprint pass",
              "-ex", "break exit", "-ex", "run", "-ex", f"generate-core-file {core}",
-             "-ex", "kill", "--args", harness.BINARY, f"--title={title}", *options],
+             "-ex", "kill", "--args", harness.BINARY,
+             *(options if askpass else (f"--title={title}", *options))],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.addCleanup(lambda: gdb.poll() is None and gdb.kill())
-        prompt = StartedElsewhere(title)
+        prompt = StartedElsewhere("OpenSSH" if askpass else title)
         self.addCleanup(prompt.kill)
         prompt.show()
         inferior = prompt.pid
-        prompt.type_synced(password, "Password")
+        prompt.type_synced(password, "Passphrase" if askpass else "Password")
         with open(f"/proc/{inferior}/status") as status:
             locked = next(line for line in status if line.startswith("VmLck:"))
         self.assertGreater(int(locked.split()[1]), 0, locked)
@@ -359,6 +360,11 @@ class MemoryAtExitTests(PromptTestCase):
             with self.subTest(length=len(password)):
                 core = self.core_after_done(password, "--password-only")
                 self.assertEqual(core_copies(core, password), 0)
+
+    def test_the_askpass_mode_leaves_no_copy_either(self):
+        password = "correct-horse-battery-st26"
+        core = self.core_after_done(password, "Enter passphrase for key: ", askpass=True)
+        self.assertEqual(core_copies(core, password), 0)
 
 
 class ExitCleanupTests(unittest.TestCase):
