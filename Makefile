@@ -29,9 +29,11 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
+# The version's only home is the string `--version` prints; see .ci/version.
+VERSION = $(shell .ci/version)
 
 .PHONY: all build run test lint deps-build deps-test translations pot \
-	install uninstall test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
+	release install uninstall test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
 	test-asan test-tsan leakcheck
 
 all: build
@@ -64,7 +66,7 @@ translations:
 pot:
 	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized \
 	  --keyword=localizedPlural:1,2 --add-comments=TRANSLATORS: --package-name=login-form \
-	  --package-version=0.1.0 --msgid-bugs-address=https://github.com/loginform/login-form/issues \
+	  --package-version=$(VERSION) --msgid-bugs-address=https://github.com/loginform/login-form/issues \
 	  --no-location -o resources/po/login-form.pot $(SOURCES)
 	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
 
@@ -89,9 +91,17 @@ test-resources:
 test-install:
 	Tests/install-check
 
-install:
+# The binary that install copies; the Debian package's build step runs it too.
+release:
 	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
+
+# The two links name modes of the same binary, which reads argv[0]; each gets
+# the one man page under its own name too. The Debian package installs with
+# this recipe (debian/rules), so a file added here is packaged as well.
+install: release
 	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
+	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form"
+	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form"
 	install -Dm644 resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 resources/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -99,15 +109,21 @@ install:
 	install -Dm644 resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	install -Dm644 resources/login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
+	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1"
+	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1"
 	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(DESTDIR)$(PREFIX)/share/locale"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/login-form" \
+	  "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form" \
+	  "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form" \
 	  "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
 	  "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
-	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1"
 	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
 
 screenshot: deps-test build
