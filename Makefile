@@ -15,6 +15,8 @@ BUILD_PACKAGES = libgtk-3-dev pkg-config gettext
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
 	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip valgrind
+# make deb builds with debhelper and dpkg-buildpackage.
+DEB_PACKAGES = $(BUILD_PACKAGES) debhelper dpkg-dev lintian
 # -noreset: by default Xvfb resets when its last client leaves, and a prompt
 # that connects during the reset is refused.
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session --
@@ -25,7 +27,10 @@ BIN_DIR = $(shell $(SWIFT) build --show-bin-path)
 # One set of release flags everywhere, so that targets do not rebuild each
 # other's products. A static Swift runtime makes the installed binary
 # self-contained and starts faster (see BENCHMARKS.md).
-RELEASE_FLAGS = -c release --static-swift-stdlib
+RELEASE_FLAGS = -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
+# Extra linker flags for the release build, as SwiftPM takes them (-Xlinker
+# …); debian/rules passes Debian's hardening (-z relro, -z now) through here.
+RELEASE_LINK_FLAGS ?=
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
@@ -33,7 +38,7 @@ SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 VERSION = $(shell .ci/version)
 
 .PHONY: all build run test lint deps-build deps-test translations pot \
-	release install uninstall test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
+	release install uninstall deb deps-deb test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
 	test-asan test-tsan leakcheck
 
 all: build
@@ -43,6 +48,9 @@ deps-build:
 
 deps-test:
 	@.ci/ensure-packages $(TEST_PACKAGES)
+
+deps-deb:
+	@.ci/ensure-packages $(DEB_PACKAGES)
 
 build: deps-build
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -125,6 +133,10 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1" \
 	  "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1"
 	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
+
+# login-form_<version>_<arch>.deb in .build/deb, from the files git tracks.
+deb: deps-deb
+	SWIFT="$(SWIFT)" .ci/build-deb
 
 screenshot: deps-test build
 	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots
