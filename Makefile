@@ -15,8 +15,12 @@ BUILD_PACKAGES = libgtk-3-dev pkg-config gettext
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
 	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip valgrind
-# make deb builds with debhelper and dpkg-buildpackage.
+# make deb builds with debhelper and dpkg-buildpackage. make test-deb also
+# drives gpg and git through the installed package; pinentry-curses and
+# ssh-askpass are Debian's own providers, so that the alternatives have a
+# previous choice that installing must keep and purging must give back.
 DEB_PACKAGES = $(BUILD_PACKAGES) debhelper dpkg-dev lintian
+DEB_TEST_PACKAGES = $(DEB_PACKAGES) $(TEST_PACKAGES) git gnupg pinentry-curses ssh-askpass man-db
 # -noreset: by default Xvfb resets when its last client leaves, and a prompt
 # that connects during the reset is refused.
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session --
@@ -38,7 +42,7 @@ SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 VERSION = $(shell .ci/version)
 
 .PHONY: all build run test lint deps-build deps-test translations pot \
-	release install uninstall deb deps-deb test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
+	release install uninstall deb deps-deb test-deb test-e2e test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
 	test-asan test-tsan leakcheck
 
 all: build
@@ -86,7 +90,7 @@ test: deps-test lint
 	@$(MAKE) --no-print-directory translations LOCALE_ROOT="$(BIN_DIR)/../share/locale"
 	$(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 	@$(MAKE) --no-print-directory test-e2e test-resources test-install fuzz-smoke \
-	  test-asan test-tsan leakcheck
+	  test-asan test-tsan leakcheck test-deb
 
 test-e2e:
 	LOGIN_FORM="$(BIN_DIR)/login-form" $(HEADLESS) Tests/EndToEnd/run
@@ -137,6 +141,12 @@ uninstall:
 # login-form_<version>_<arch>.deb in .build/deb, from the files git tracks.
 deb: deps-deb
 	SWIFT="$(SWIFT)" .ci/build-deb
+
+# Builds the package in a clean clone of HEAD, lints it, installs it, uses it,
+# purges it (Tests/deb-check). Needs root; puts the machine back as it was.
+test-deb:
+	@.ci/ensure-packages $(DEB_TEST_PACKAGES)
+	SWIFT="$(SWIFT)" Tests/deb-check
 
 screenshot: deps-test build
 	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots
