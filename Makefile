@@ -16,6 +16,12 @@ TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool 
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
 	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip x11-utils valgrind gdb \
 	weston jq
+# make deb builds with debhelper and dpkg-buildpackage. make test-deb also
+# drives gpg and git through the installed package; pinentry-curses and
+# ssh-askpass are Debian's own providers, so that the alternatives have a
+# previous choice that installing must keep and purging must give back.
+DEB_PACKAGES = $(BUILD_PACKAGES) debhelper dpkg-dev lintian
+DEB_TEST_PACKAGES = $(DEB_PACKAGES) $(TEST_PACKAGES) git gnupg pinentry-curses ssh-askpass man-db
 # -noreset: by default Xvfb resets when its last client leaves, and a prompt
 # that connects during the reset is refused.
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session --
@@ -28,13 +34,19 @@ BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 # One set of release flags everywhere, so that targets do not rebuild each
 # other's products. A static Swift runtime makes the installed binary
 # self-contained and starts faster (see BENCHMARKS.md).
-RELEASE_FLAGS = -c release --static-swift-stdlib
+RELEASE_FLAGS = -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
+# Extra linker flags for the release build, as SwiftPM takes them (-Xlinker
+# …); debian/rules passes Debian's hardening (-z relro, -z now) through here.
+RELEASE_LINK_FLAGS ?=
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
+# The version's only home is the string `--version` prints; see .ci/version.
+VERSION = $(shell .ci/version)
 
 .PHONY: all build run test lint deps-build deps-test share pot \
-	install uninstall test-e2e test-wayland test-resources test-install screenshot bench bench-model fuzz fuzz-smoke \
+	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \
+	test-install screenshot bench bench-model fuzz fuzz-smoke \
 	test-asan test-tsan leakcheck
 
 all: build
@@ -44,6 +56,9 @@ deps-build:
 
 deps-test:
 	@.ci/ensure-packages $(TEST_PACKAGES)
+
+deps-deb:
+	@.ci/ensure-packages $(DEB_PACKAGES)
 
 build: deps-build
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS)
@@ -69,7 +84,7 @@ share:
 pot:
 	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized \
 	  --keyword=localizedPlural:1,2 --add-comments=TRANSLATORS: --package-name=login-form \
-	  --package-version=0.1.0 --msgid-bugs-address=https://github.com/loginform/login-form/issues \
+	  --package-version=$(VERSION) --msgid-bugs-address=https://github.com/loginform/login-form/issues \
 	  --no-location -o resources/po/login-form.pot $(SOURCES)
 	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
 
@@ -81,7 +96,7 @@ test: deps-test lint
 	@$(MAKE) --no-print-directory share SHARE_ROOT="$(BIN_DIR)/../share"
 	$(QUIET) $(HEADLESS) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 	@$(MAKE) --no-print-directory test-e2e test-wayland test-resources test-install fuzz-smoke \
-	  test-asan test-tsan leakcheck
+	  test-asan test-tsan leakcheck test-deb
 
 test-e2e:
 	LOGIN_FORM="$(BIN_DIR)/login-form" $(QUIET) $(HEADLESS) Tests/EndToEnd/run
@@ -98,9 +113,17 @@ test-resources:
 test-install:
 	Tests/install-check
 
-install:
+# The binary that install copies; the Debian package's build step runs it too.
+release:
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
+
+# The two links name modes of the same binary, which reads argv[0]; each gets
+# the one man page under its own name too. The Debian package installs with
+# this recipe (debian/rules), so a file added here is packaged as well.
+install: release
 	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
+	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form"
+	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form"
 	install -Dm644 resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 resources/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -108,18 +131,34 @@ install:
 	install -Dm644 resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	install -Dm644 resources/login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
+	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1"
+	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1"
 	@$(MAKE) --no-print-directory share SHARE_ROOT="$(DESTDIR)$(PREFIX)/share"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/login-form" \
+	  "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form" \
+	  "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form" \
 	  "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
 	  "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
 	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1" \
 	  "$(DESTDIR)$(PREFIX)/share/login-form/login-form.css"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/login-form"
 	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
+
+# login-form_<version>_<arch>.deb in .build/deb, from the files git tracks.
+deb: deps-deb
+	SWIFT="$(SWIFT)" .ci/build-deb
+
+# Builds the package in a clean clone of HEAD, lints it, installs it, uses it,
+# purges it (Tests/deb-check). Needs root; puts the machine back as it was.
+test-deb:
+	@.ci/ensure-packages $(DEB_TEST_PACKAGES)
+	SWIFT="$(SWIFT)" Tests/deb-check
 
 screenshot: deps-test build
 	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots
