@@ -117,6 +117,9 @@ class DocumentedExampleTests(PromptTestCase):
     def test_the_man_pages_examples(self):
         self.check("login-form.1", man_examples())
 
+    def test_the_readmes_examples(self):
+        self.check("README.md", readme_examples())
+
 
 if __name__ == "__main__":
     unittest.main()
