@@ -26,7 +26,9 @@ import LoginFormProtocols
       PromptDescription.QualityBar(label: plain($0), tooltip: request.qualityBarTooltip)
     }
     description.generateButton = request.generateLabel.map {
-      PromptDescription.GenerateButton(label: $0, tooltip: request.generateTooltip)
+      // gpg sends "Suggest" without a mnemonic; give it its first letter.
+      PromptDescription.GenerateButton(
+        label: $0.contains("_") ? $0 : "_" + $0, tooltip: request.generateTooltip)
     }
     description.window = windowOptions(for: request)
     return description
