@@ -10,10 +10,13 @@ let package = Package(
   targets: [
     // Pure Swift: the standard library only, so it builds and tests without a display.
     .target(name: "LoginFormModel"),
-    .testTarget(name: "LoginFormModelTests", dependencies: ["LoginFormModel"]),
+    .testTarget(name: "LoginFormModelTests", dependencies: ["LoginFormModel", "SeededRandom"]),
     // Pure Swift too: askpass, git credential and pinentry (Assuan) protocols.
     .target(name: "LoginFormProtocols", dependencies: ["LoginFormModel"]),
-    .testTarget(name: "LoginFormProtocolsTests", dependencies: ["LoginFormProtocols"]),
+    .testTarget(
+      name: "LoginFormProtocolsTests", dependencies: ["LoginFormProtocols", "SeededRandom"]),
+    // A replayable random generator, shared by the test suites.
+    .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
     // The only way in to C.
     .systemLibrary(
       name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgcr-3-dev"])]),

@@ -30,9 +30,10 @@ public struct PromptDescription {
   /// The cancel button's label; nil for "_Cancel".
   public var cancelLabel: String?
   /// A strength meter under the password, fed by `PromptWindow.showQuality`.
-  public var qualityBar: QualityBar?
-  /// A button that asks the front end for a generated password.
-  public var generateButton: GenerateButton?
+  public var qualityBar: Control?
+  /// A button that asks the front end for a generated password, which
+  /// `PromptWindow.fill(password:)` then puts in both fields.
+  public var generateButton: Control?
   /// Where and how the window appears.
   public var window = WindowOptions()
 
@@ -42,28 +43,15 @@ public struct PromptDescription {
     self.rules = rules
   }
 
-  /// A level bar that rates the password as it is typed.
-  public struct QualityBar {
-    /// The bar's label.
+  /// A labelled extra under the fields: the quality bar, the generate
+  /// button.
+  public struct Control {
+    /// Its label; `_` before a button's mnemonic.
     public var label: String
     /// Its tooltip, if any.
     public var tooltip: String?
 
-    /// A bar labelled `label`.
-    public init(label: String, tooltip: String? = nil) {
-      self.label = label
-      self.tooltip = tooltip
-    }
-  }
-
-  /// A button that fills both password fields with a generated password.
-  public struct GenerateButton {
-    /// The button's label.
-    public var label: String
-    /// Its tooltip, if any.
-    public var tooltip: String?
-
-    /// A button labelled `label`.
+    /// A control labelled `label`.
     public init(label: String, tooltip: String? = nil) {
       self.label = label
       self.tooltip = tooltip

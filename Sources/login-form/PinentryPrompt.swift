@@ -23,11 +23,11 @@ import LoginFormProtocols
     description.okLabel = request.okLabel
     description.cancelLabel = request.cancelLabel
     description.qualityBar = request.qualityBar.map {
-      PromptDescription.QualityBar(label: plain($0), tooltip: request.qualityBarTooltip)
+      PromptDescription.Control(label: plain($0), tooltip: request.qualityBarTooltip)
     }
     description.generateButton = request.generateLabel.map {
       // gpg sends "Suggest" without a mnemonic; give it its first letter.
-      PromptDescription.GenerateButton(
+      PromptDescription.Control(
         label: $0.contains("_") ? $0 : "_" + $0, tooltip: request.generateTooltip)
     }
     description.window = windowOptions(for: request)

@@ -1,4 +1,5 @@
 import LoginFormModel
+import SeededRandom
 import Testing
 
 /// Random edit sequences, on every shape of form, checked against the rules

@@ -1,4 +1,5 @@
 import LoginFormModel
+import SeededRandom
 import Testing
 
 /// With one-line output, the first separator in the line must end the

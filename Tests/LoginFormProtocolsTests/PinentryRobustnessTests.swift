@@ -1,4 +1,5 @@
 import LoginFormModel
+import SeededRandom
 import Testing
 
 @testable import LoginFormProtocols
