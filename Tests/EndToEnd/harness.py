@@ -14,6 +14,7 @@ import ctypes.util
 import itertools
 import os
 import shutil
+import signal
 import subprocess
 import time
 import unittest
@@ -202,52 +203,31 @@ def find_application(pid):
 
 # ------------------------------------------------------------- prompt ----
 
-class Prompt:
-    """One running login-form and its window."""
+class PromptWindow:
+    """What a person does with one login-form window: focus it, type, press
+    keys and buttons, and read its widgets back over AT-SPI. Subclasses say
+    how the window is found and which process shows it."""
 
-    def __init__(self, *options, title=None, env=None, stdout=subprocess.PIPE,
-                 add_title=True):
-        self.title = title or unique_title()
-        arguments = [BINARY, *options]
-        if add_title:
-            arguments.append(f"--title={self.title}")
-        self.process = subprocess.Popen(
-            arguments, stdin=subprocess.DEVNULL, stdout=stdout,
-            stderr=subprocess.PIPE, env=env)
+    # Names of the entries whose role is "password text"; any other entry
+    # is looked up as "text".
+    secret_entries = frozenset({"Password"})
+
+    def __init__(self):
         self.window = None
         self._app = None
         self._widgets = {}
-        self._result = None
 
     @property
     def pid(self):
-        return self.process.pid
+        raise NotImplementedError
 
     def running(self):
-        return self.process.poll() is None
-
-    # Window -------------------------------------------------------------
+        raise NotImplementedError
 
     def wait_for_window(self, timeout=WINDOW_TIMEOUT):
-        """Waits until the window is mapped, and returns its X id. Fails at
-        once, with the program's stderr, if the program exits first."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = xdotool("search", "--onlyvisible", "--name", f"^{self.title}$")
-            ids = found.stdout.split()
-            if ids:
-                if len(ids) != 1:
-                    raise AssertionError(f"{len(ids)} windows titled {self.title!r}")
-                self.window = int(ids[0])
-                return self.window
-            if not self.running():
-                rc, out, err = self.finish()
-                raise AssertionError(
-                    f"login-form exited ({rc}) before showing its window; "
-                    f"stdout={out!r} stderr={err!r}")
-            if time.monotonic() >= deadline:
-                raise AssertionError(f"no window titled {self.title!r} after {timeout}s")
-            time.sleep(0.05)
+        raise NotImplementedError
+
+    # Window -------------------------------------------------------------
 
     def focus(self):
         """Gives the window the keyboard focus (there is no window manager to
@@ -257,15 +237,6 @@ class Prompt:
         xdotool_or_fail("windowfocus", "--sync", str(self.window))
         self.wait_until(lambda: self.frame().getState().contains(pyatspi.STATE_ACTIVE),
                         "the window to become active")
-
-    def show(self):
-        """Waits for the window and its accessible tree, and focuses it."""
-        self.wait_for_window()
-        # The first prompt of a session also starts the accessibility bus.
-        self.wait_until(lambda: self.widget("push button", "Done"), "the Done button",
-                        timeout=WINDOW_TIMEOUT)
-        self.focus()
-        return self
 
     def close_window(self):
         """Closes the window as a window manager's close button would."""
@@ -337,14 +308,15 @@ class Prompt:
         return self.widget("push button", name)
 
     def entry(self, name):
-        """The Username or Password entry, by accessible name."""
-        return self.widget("password text" if name == "Password" else "text", name)
+        """An entry by accessible name: "password text" for the names in
+        `secret_entries`, "text" for the others."""
+        return self.widget("password text" if name in self.secret_entries else "text", name)
 
     def sensitive(self, button_name="Done"):
         return self.button(button_name).getState().contains(pyatspi.STATE_SENSITIVE)
 
-    def focused_entry(self):
-        for name in ("Username", "Password"):
+    def focused_entry(self, names=("Username", "Password")):
+        for name in names:
             if self.entry(name).getState().contains(pyatspi.STATE_FOCUSED):
                 return name
         return None
@@ -367,6 +339,59 @@ class Prompt:
     def wait_for_length(self, entry, count):
         self.wait_until(lambda: self.length(entry) == count,
                         f"{entry} to hold {count} characters")
+
+
+class Prompt(PromptWindow):
+    """One running login-form that the test started, and its window."""
+
+    def __init__(self, *options, title=None, env=None, stdout=subprocess.PIPE,
+                 add_title=True):
+        super().__init__()
+        self.title = title or unique_title()
+        arguments = [BINARY, *options]
+        if add_title:
+            arguments.append(f"--title={self.title}")
+        self.process = subprocess.Popen(
+            arguments, stdin=subprocess.DEVNULL, stdout=stdout,
+            stderr=subprocess.PIPE, env=env)
+        self._result = None
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def running(self):
+        return self.process.poll() is None
+
+    def wait_for_window(self, timeout=WINDOW_TIMEOUT):
+        """Waits until the window is mapped, and returns its X id. Fails at
+        once, with the program's stderr, if the program exits first."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = xdotool("search", "--onlyvisible", "--name", f"^{self.title}$")
+            ids = found.stdout.split()
+            if ids:
+                if len(ids) != 1:
+                    raise AssertionError(f"{len(ids)} windows titled {self.title!r}")
+                self.window = int(ids[0])
+                return self.window
+            if not self.running():
+                rc, out, err = self.finish()
+                raise AssertionError(
+                    f"login-form exited ({rc}) before showing its window; "
+                    f"stdout={out!r} stderr={err!r}")
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"no window titled {self.title!r} after {timeout}s")
+            time.sleep(0.05)
+
+    def show(self):
+        """Waits for the window and its accessible tree, and focuses it."""
+        self.wait_for_window()
+        # The first prompt of a session also starts the accessibility bus.
+        self.wait_until(lambda: self.widget("push button", "Done"), "the Done button",
+                        timeout=WINDOW_TIMEOUT)
+        self.focus()
+        return self
 
     # Ending -------------------------------------------------------------
 
@@ -400,6 +425,171 @@ class Prompt:
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None and not stream.closed:
                 stream.close()
+
+
+# ------------------------------------------------------ client windows ----
+
+# WM_CLASS of every login-form window, whatever name the program was started
+# under (login-form, git-credential-login-form, pinentry-login-form): xdotool
+# matches --class as a case-insensitive regular expression, anywhere in it.
+WINDOW_CLASS = "login-form"
+
+
+def visible_windows():
+    """{X id: process id} of the login-form windows mapped on the display."""
+    found = xdotool("search", "--onlyvisible", "--class", WINDOW_CLASS)
+    windows = {}
+    for word in found.stdout.split():
+        owner = xdotool("getwindowpid", word)
+        if owner.returncode == 0 and owner.stdout.strip():
+            windows[int(word)] = int(owner.stdout)
+    return windows
+
+
+def process_alive(pid):
+    """True while `pid` runs (a zombie counts as ended). Reads /proc, so it
+    also works for processes of other users and of no child of ours."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return fields[0] != b"Z"
+
+
+class ClientWindow(PromptWindow):
+    """A login-form window that another program started (ssh-add, sudo,
+    git, gpg-agent), or that the test started without a title of its own.
+    Found on the display by its WM_CLASS; its process by the window's
+    _NET_WM_PID; its widgets over AT-SPI through that process id."""
+
+    secret_entries = frozenset({"Password", "Passphrase", "Repeat"})
+
+    def __init__(self, window, pid):
+        super().__init__()
+        self.window = window
+        self._pid = pid
+
+    @classmethod
+    def next(cls, exclude_pids=(), pid=None, client=None, timeout=WINDOW_TIMEOUT):
+        """The next login-form window to be mapped whose process is not in
+        `exclude_pids` (and is `pid`, if given). Fails early, with its
+        output, if `client` (a Client or Popen) ends before one shows."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = {window: owner for window, owner in visible_windows().items()
+                     if owner not in exclude_pids and (pid is None or owner == pid)}
+            # Two at once may be one going while the next comes: wait.
+            if len(found) == 1:
+                (window, owner), = found.items()
+                return cls(window, owner)
+            if client is not None and client.poll() is not None:
+                raise AssertionError(f"{client_description(client)} ended before a "
+                                     "login-form window showed")
+            if time.monotonic() >= deadline:
+                if found:
+                    raise AssertionError(f"{len(found)} login-form windows at once: {found}")
+                raise AssertionError(f"no login-form window after {timeout}s")
+            time.sleep(0.05)
+
+    @property
+    def pid(self):
+        return self._pid
+
+    @property
+    def title(self):
+        result = xdotool("getwindowname", str(self.window))
+        return result.stdout.decode("utf-8", "replace").rstrip("\n")
+
+    def running(self):
+        return process_alive(self._pid)
+
+    def wait_for_window(self, timeout=WINDOW_TIMEOUT):
+        """Waits until this process has a window mapped (again: a pinentry
+        may show one window per question) and returns its X id."""
+        self.window = ClientWindow.next(pid=self._pid, timeout=timeout).window
+        return self.window
+
+    def show(self, timeout=WINDOW_TIMEOUT):
+        """Waits for the window and its accessible tree, and focuses it.
+        Call it again when the same process shows its next question: the
+        widgets are looked up afresh."""
+        self._widgets.clear()
+        self._app = None
+        self.wait_for_window(timeout)
+        self.wait_until(lambda: self.frame() is not None and self.buttons(),
+                        "the window's buttons over AT-SPI", timeout=timeout)
+        self.focus()
+        return self
+
+    def frame(self):
+        """The top-level accessible of the mapped window: the application's
+        showing child named after the window's title."""
+        title = self.title
+        app = self.app()
+        if app is None:
+            return None
+        for child in children(app):
+            if child.name == title and child.getState().contains(pyatspi.STATE_SHOWING):
+                return child
+        return None
+
+    def _showing(self):
+        frame = self.frame()
+        return [] if frame is None else list(walk(frame))
+
+    def buttons(self):
+        """The names of the window's push buttons, in tree order."""
+        return [accessible.name for accessible in self._showing()
+                if accessible.getRoleName() == "push button"]
+
+    def entries(self):
+        """(role, name) of the window's entries, in tree order."""
+        return [(accessible.getRoleName(), accessible.name) for accessible in self._showing()
+                if accessible.getRoleName() in ("text", "password text")]
+
+    def labels(self):
+        """The names (their text) of the window's labels, in tree order."""
+        return [accessible.name for accessible in self._showing()
+                if accessible.getRoleName() == "label"]
+
+    def wait_for_label(self, predicate, what, timeout=STATE_TIMEOUT):
+        """Waits until one of the labels satisfies `predicate`; returns it."""
+        def matching():
+            return next((label for label in self.labels() if predicate(label)), None)
+        try:
+            return self.wait_until(matching, what, timeout)
+        except AssertionError as error:
+            try:
+                now = self.labels()
+            except Exception as failure:  # noqa: BLE001 - only for the message
+                now = failure
+            raise AssertionError(f"{error}; labels now {now!r}") from None
+
+    def set_text(self, entry, text):
+        """Puts `text` into the entry through AT-SPI's EditableText, for
+        text too long to type in good time."""
+        if not Atspi.EditableText.set_text_contents(self.entry(entry), text):
+            raise AssertionError(f"AT-SPI could not set the text of {entry}")
+
+    def wait_gone(self, timeout=EXIT_TIMEOUT):
+        poll(lambda: not self.running(), timeout,
+             message=f"login-form (pid {self._pid}) did not exit within {timeout}s")
+
+    def kill(self):
+        """Kills the window's process if it still runs: cleanup for a test
+        that failed before the client ended it."""
+        if self.running():
+            try:
+                os.kill(self._pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def client_description(client):
+    args = getattr(client, "args", None)
+    detail = getattr(client, "describe", None)
+    return detail() if callable(detail) else f"{args!r} (status {client.poll()})"
 
 
 def run(*options, env=None, timeout=EXIT_TIMEOUT, **popen):
