@@ -14,7 +14,10 @@ BUILD_PACKAGES = libgtk-3-dev pkg-config gettext
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
-	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip valgrind
+	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip valgrind \
+	$(CLIENT_PACKAGES)
+# The real clients of the drop-in modes that Tests/EndToEnd/test_*.py drive.
+CLIENT_PACKAGES = openssh-client
 # -noreset: by default Xvfb resets when its last client leaves, and a prompt
 # that connects during the reset is refused.
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session --
