@@ -332,6 +332,9 @@ class ThrowawayUser:
     """
 
     def __init__(self, test):
+        if not os.environ.get("AT_SPI_BUS_ADDRESS"):
+            raise AssertionError("AT_SPI_BUS_ADDRESS is not set: run through Tests/EndToEnd/run, "
+                                 "whose accessibility bus admits the throwaway user")
         self.test = test
         self.name = f"lfe2e{os.getpid() % 100000}x{next(_user_counter)}"
         self.password = "Sud0 pass-" + base64.b32encode(os.urandom(5)).decode().lower()
