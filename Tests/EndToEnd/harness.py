@@ -106,6 +106,17 @@ def xdotool_or_fail(*args, timeout=10.0):
     return result
 
 
+def click_at(x, y):
+    """Clicks at (x, y). xdotool's `mousemove --sync` waits forever when the
+    pointer is there already (two tests clicking the same button), so move
+    first and poll for the pointer."""
+    xdotool_or_fail("mousemove", str(x), str(y))
+    where = f"X={x}\nY={y}\n".encode()
+    poll(lambda: where in xdotool("getmouselocation", "--shell").stdout,
+         message=f"the pointer to reach {x},{y}")
+    xdotool_or_fail("click", "1")
+
+
 # ---------------------------------------------------------------- X11 ----
 
 class _XClientMessageEvent(ctypes.Structure):
@@ -274,9 +285,7 @@ class PromptWindow:
         """Clicks the middle of the named push button with the mouse."""
         # Atspi's own calls: pyatspi's query*() warn that they are deprecated.
         extents = Atspi.Component.get_extents(self.button(button_name), Atspi.CoordType.SCREEN)
-        x = extents.x + extents.width // 2
-        y = extents.y + extents.height // 2
-        xdotool_or_fail("mousemove", "--sync", str(x), str(y), "click", "1")
+        click_at(extents.x + extents.width // 2, extents.y + extents.height // 2)
 
     # Accessibility ------------------------------------------------------
 
