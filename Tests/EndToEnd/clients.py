@@ -23,7 +23,7 @@ import time
 import unittest
 
 import harness
-from harness import BINARY, EXIT_TIMEOUT, ClientWindow, PromptTestCase, poll
+from harness import BINARY, ClientWindow, PromptTestCase, poll
 
 # The longest a client may run, windows and typing included.
 CLIENT_TIMEOUT = 60.0
@@ -90,6 +90,7 @@ class Client:
             # Small enough for the pipe: written at once, then EOF.
             self.process.stdin.write(input)
             self.process.stdin.close()
+            self.process.stdin = None  # so that communicate() leaves it be
 
     @property
     def pid(self):
