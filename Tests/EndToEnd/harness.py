@@ -532,16 +532,19 @@ class ClientWindow(PromptWindow):
         return self
 
     def frame(self):
-        """The top-level accessible of the mapped window: the application's
-        showing child named after the window's title."""
-        title = self.title
+        """The top-level accessible of the window on screen: the
+        application's one showing child (if a window is going while the
+        next comes, the one named after the window's title). Looked up
+        each time, since a pinentry may show each question in a new window."""
         app = self.app()
         if app is None:
             return None
-        for child in children(app):
-            if child.name == title and child.getState().contains(pyatspi.STATE_SHOWING):
-                return child
-        return None
+        showing = [child for child in children(app)
+                   if child.getState().contains(pyatspi.STATE_SHOWING)]
+        if len(showing) == 1:
+            return showing[0]
+        title = self.title
+        return next((child for child in showing if child.name == title), None)
 
     def _showing(self):
         frame = self.frame()
