@@ -117,7 +117,7 @@ class Client:
                 out, err = self.process.communicate(timeout=timeout)
             except subprocess.TimeoutExpired:
                 self.kill()
-                raise AssertionError(f"{shlex.join(self.args)} did not end within {timeout}s")
+                raise AssertionError(f"{shlex.join(self.args)} did not end within {timeout:.1f}s")
             self.poll()
             if self.ended is None:
                 self.ended = time.monotonic()
@@ -127,7 +127,8 @@ class Client:
     def finish_within(self, seconds, since):
         """finish(), and fails unless the client ended within `seconds` of
         the monotonic time `since` (a key press, say)."""
-        result = self.finish()
+        # Waits a little longer than allowed, to say how late it was.
+        result = self.finish(timeout=max(0.1, since + seconds + 1.0 - time.monotonic()))
         took = self.ended - since
         if took > seconds:
             raise AssertionError(f"{shlex.join(self.args)} ended {took:.2f}s after the answer, "
