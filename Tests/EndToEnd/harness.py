@@ -550,6 +550,34 @@ class ClientWindow(PromptWindow):
         frame = self.frame()
         return [] if frame is None else list(walk(frame))
 
+    def entry(self, name):
+        """The entry named `name`; fails, saying which entries there are,
+        if there is none (a wrong role counts as none)."""
+        found = super().entry(name)
+        if found is None:
+            raise AssertionError(f"no {name} entry of the expected role; "
+                                 f"entries: {self.entries()!r}")
+        return found
+
+    def focused_entry(self, names=None):
+        """The name of the entry with the focus, among `names` (by default
+        all the window's entries), or None."""
+        if names is None:
+            names = [name for _, name in self.entries()]
+        return super().focused_entry(names)
+
+    def wait_for_focus(self, name, timeout=STATE_TIMEOUT):
+        """Waits until the entry `name` has the focus (GTK reports it a
+        moment after the window became active, or after a Tab)."""
+        try:
+            self.wait_until(lambda: self.focused_entry() == name, f"focus in {name}", timeout)
+        except AssertionError as error:
+            try:
+                now = self.focused_entry()
+            except Exception as failure:  # noqa: BLE001 - only for the message
+                now = failure
+            raise AssertionError(f"{error}; focus now in {now!r}") from None
+
     def buttons(self):
         """The names of the window's push buttons, in tree order."""
         return [accessible.name for accessible in self._showing()

@@ -36,7 +36,7 @@ class AskpassOutputTests(ClientTestCase):
         self.assertLabel(window, PASSPHRASE_PROMPT)
         self.assertEntries(window, [("password text", "Passphrase")])
         self.assertButtons(window, ["Cancel", "OK"])
-        self.assertEqual(window.focused_entry(["Passphrase"]), "Passphrase")
+        window.wait_for_focus("Passphrase")
         answer(window, "correct horse", "Passphrase")
         self.assertEqual(client.finish(), (0, b"correct horse\n", b""))
 

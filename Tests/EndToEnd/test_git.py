@@ -29,7 +29,7 @@ class CredentialFillTests(ClientTestCase):
         self.assertEntries(window, [("text", "Username"), ("password text", "Password")])
         self.assertButtons(window, ["Cancel", "OK"])
         self.assertEqual(window.text("Username"), username)
-        self.assertEqual(window.focused_entry(), focused)
+        window.wait_for_focus(focused)
 
     def test_known_username_is_prefilled_and_the_password_asked(self):
         client, window = self.fill(DESCRIPTION + b"username=bob\n\n")
@@ -52,7 +52,7 @@ class CredentialFillTests(ClientTestCase):
         self.assertCredentialWindow(window, "", "Username")
         window.type_synced("alice", "Username")
         window.key("Tab")
-        window.wait_until(lambda: window.focused_entry() == "Password", "focus in Password")
+        window.wait_for_focus("Password")
         pressed = answer(window, "wonderland", "Password")
         self.assertEqual(
             client.finish_within(ANSWER_TIMEOUT, since=pressed),
@@ -141,10 +141,10 @@ class DumbHttpTests(ClientTestCase):
         client = self.git.git("ls-remote", self.url)
         window = self.next_window(client=client)
         self.assertEntries(window, [("text", "Username"), ("password text", "Password")])
-        self.assertEqual(window.focused_entry(), "Username")
+        window.wait_for_focus("Username")
         window.type_synced(self.USERNAME, "Username")
         window.key("Tab")
-        window.wait_until(lambda: window.focused_entry() == "Password", "focus in Password")
+        window.wait_for_focus("Password")
         # Then git runs `store`, which must not show a window (git would wait).
         pressed = answer(window, self.PASSWORD, "Password")
         self.assertEqual(client.finish_within(ANSWER_TIMEOUT, since=pressed),
@@ -155,7 +155,7 @@ class DumbHttpTests(ClientTestCase):
         window = self.next_window(client=client)
         window.type_synced(self.USERNAME, "Username")
         window.key("Tab")
-        window.wait_until(lambda: window.focused_entry() == "Password", "focus in Password")
+        window.wait_for_focus("Password")
         pressed = answer(window, "not it", "Password")
         status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
         self.assertEqual((status, out), (128, b""), err)

@@ -46,11 +46,10 @@ class PinentryTestCase(ClientTestCase):
 
     def type_twice(self, window, passphrase):
         """Types the passphrase, Tab, and the same again."""
-        self.assertEqual(window.focused_entry(["Passphrase", "Repeat"]), "Passphrase")
+        window.wait_for_focus("Passphrase")
         window.type_synced(passphrase, "Passphrase")
         window.key("Tab")
-        window.wait_until(lambda: window.focused_entry(["Passphrase", "Repeat"]) == "Repeat",
-                          "focus in Repeat")
+        window.wait_for_focus("Repeat")
         window.type_synced(passphrase, "Repeat")
 
     def assertEncrypted(self, client, since, passphrase):
@@ -73,11 +72,10 @@ class SymmetricTests(PinentryTestCase):
         self.assertEntries(window, PASSPHRASE_AND_REPEAT)
         self.assertButtons(window, ["Cancel", "OK"])
 
-        self.assertEqual(window.focused_entry(["Passphrase", "Repeat"]), "Passphrase")
+        window.wait_for_focus("Passphrase")
         window.type_synced(passphrase, "Passphrase")
         window.key("Tab")
-        window.wait_until(lambda: window.focused_entry(["Passphrase", "Repeat"]) == "Repeat",
-                          "focus in Repeat")
+        window.wait_for_focus("Repeat")
         # Every prefix of the passphrase differs from it: OK stays off.
         for count in window.each_typed(passphrase[:-1] + "X", "Repeat"):
             self.assertFalse(window.sensitive("OK"), f"{count} characters in Repeat")
@@ -122,8 +120,7 @@ class SymmetricTests(PinentryTestCase):
         client = self.encrypt()
         window = self.next_window(client=client)
         for entry in ("Passphrase", "Repeat"):
-            window.wait_until(lambda: window.focused_entry(["Passphrase", "Repeat"]) == entry,
-                              f"focus in {entry}")
+            window.wait_for_focus(entry)
             window.set_text(entry, bulk)
             window.wait_for_length(entry, len(bulk))
             window.key("End")
@@ -136,8 +133,7 @@ class SymmetricTests(PinentryTestCase):
         # One more byte in each: equal again, but too long.
         window.type_synced("x", "Repeat", before=len(passphrase))
         window.key("shift+Tab")
-        window.wait_until(lambda: window.focused_entry(["Passphrase", "Repeat"]) == "Passphrase",
-                          "focus back in Passphrase")
+        window.wait_for_focus("Passphrase")
         window.key("End")
         window.type_synced("x", "Passphrase", before=len(passphrase))
         window.wait_until(lambda: window.message("Passphrase") != "",
@@ -151,8 +147,7 @@ class SymmetricTests(PinentryTestCase):
         window.key("BackSpace")
         window.wait_for_length("Passphrase", len(passphrase))
         window.key("Tab")
-        window.wait_until(lambda: window.focused_entry(["Passphrase", "Repeat"]) == "Repeat",
-                          "focus in Repeat")
+        window.wait_for_focus("Repeat")
         window.key("End", "BackSpace")
         window.wait_for_length("Repeat", len(passphrase))
         window.wait_until(lambda: window.sensitive("OK"), "OK back at 255 bytes")
