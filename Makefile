@@ -17,7 +17,8 @@ TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool 
 	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip valgrind \
 	$(CLIENT_PACKAGES)
 # The real clients of the drop-in modes that Tests/EndToEnd/test_*.py drive.
-CLIENT_PACKAGES = openssh-client sudo git gnupg gpg-agent
+# dropbear-bin is only the binaries (no service): an SSH server for the host-key question.
+CLIENT_PACKAGES = openssh-client dropbear-bin sudo git gnupg gpg-agent
 # -noreset: by default Xvfb resets when its last client leaves, and a prompt
 # that connects during the reset is refused.
 HEADLESS = xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session --

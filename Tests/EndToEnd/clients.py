@@ -16,6 +16,7 @@ import pwd
 import shlex
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import threading
@@ -289,6 +290,64 @@ class SshAgent:
         result = tool("ssh-add", "-l", env=base_environment(SSH_AUTH_SOCK=self.socket),
                       check=False)
         return result.returncode, result.stdout.decode()
+
+
+class DropbearServer:
+    """An SSH server on 127.0.0.1 for ssh's host-key question: dropbear
+    (from dropbear-bin, which installs no service) in the foreground with a
+    fresh ed25519 host key, stopped when the test ends. Nobody can log in:
+    password logins are off and the test offers no key."""
+
+    def __init__(self, test, directory):
+        self.host_key = os.path.join(directory, "dropbear_ed25519_host_key")
+        tool("dropbearkey", "-t", "ed25519", "-f", self.host_key)
+        # "ssh-ed25519 AAAA... root@host": the line known_hosts gets, comment aside.
+        public = tool("dropbearkey", "-y", "-f", self.host_key).stdout.decode()
+        self.public_key = " ".join(next(line for line in public.splitlines()
+                                        if line.startswith("ssh-ed25519 ")).split()[:2])
+        self.public_key_path = self.host_key + ".pub"
+        with open(self.public_key_path, "w") as file:
+            file.write(self.public_key + "\n")
+        self.log_path = os.path.join(directory, "dropbear.log")
+        for _ in range(5):  # another process may take the free port first
+            self.port = free_port()
+            with open(self.log_path, "wb") as log:
+                self.process = subprocess.Popen(
+                    ["dropbear", "-F", "-E", "-s", "-p", f"127.0.0.1:{self.port}",
+                     "-r", self.host_key, "-P", os.path.join(directory, "dropbear.pid")],
+                    stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+            test.addCleanup(self.stop, self.process)
+            poll(lambda: self.process.poll() is not None or port_open(self.port),
+                 timeout=10, message="dropbear to listen")
+            if self.process.poll() is None:
+                return
+        raise AssertionError(f"dropbear did not start: {self.log()!r}")
+
+    def log(self):
+        with open(self.log_path, "rb") as log:
+            return log.read()
+
+    @staticmethod
+    def stop(process):
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def port_open(port):
+    with socket.socket() as probe:
+        probe.settimeout(1)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 # ---------------------------------------------------------------- sudo ----

@@ -1,13 +1,14 @@
 """The askpass mode (`login-form PROMPT`): first as ssh, sudo and git call
 it, one positional argument and SSH_ASKPASS_PROMPT, checking the exact
-bytes it prints; then under the real ssh-add and ssh-agent."""
+bytes it prints; then under the real ssh-add, ssh-agent and ssh (the
+host-key question, against a dropbear on 127.0.0.1)."""
 
 import os
 import signal
 import time
 
-from clients import (ANSWER_TIMEOUT, ClientTestCase, SshAgent, answer, askpass_environment,
-                     make_ssh_key, press, ssh_fingerprint_line, tool)
+from clients import (ANSWER_TIMEOUT, ClientTestCase, DropbearServer, SshAgent, answer,
+                     askpass_environment, make_ssh_key, press, ssh_fingerprint_line, tool)
 from harness import BINARY
 
 # Prompts as OpenSSH 9.2 words them (see /work/shared/notes/integrations.md).
@@ -270,3 +271,60 @@ class AgentConfirmTests(ClientTestCase):
         self.assertNotEqual(status, 0, err)
         self.assertFalse(os.path.exists(self.message + ".sig"))
         self.assertEqual(self.agent.stderr(), b"", "stderr of the agent and its askpass")
+
+
+class SshHostKeyTests(ClientTestCase):
+    """ssh meeting an unknown host key, with StrictHostKeyChecking=ask and no
+    terminal: it asks the askpass, and takes only `yes` for an answer."""
+
+    required_programs = ("ssh", "dropbear", "dropbearkey")
+
+    def setUp(self):
+        self.directory = self.temp_dir("ssh")
+        self.server = DropbearServer(self, self.directory)
+        self.known_hosts = os.path.join(self.directory, "known_hosts")
+        self.host = f"[127.0.0.1]:{self.server.port}"
+
+    def connect(self):
+        # Nothing of the machine's ssh configuration; no way to log in, so
+        # ssh ends (255) right after the host-key question.
+        return self.start_client(
+            ["ssh", "-F", "/dev/null", "-p", str(self.server.port),
+             "-o", f"UserKnownHostsFile={self.known_hosts}",
+             "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=ask",
+             "-o", "PubkeyAuthentication=no", "-o", "PasswordAuthentication=no",
+             "-o", "KbdInteractiveAuthentication=no", "-o", "ConnectTimeout=10",
+             "e2e@127.0.0.1", "true"],
+            askpass_environment())
+
+    def question_window(self, client):
+        window = self.next_window(client=client)
+        fingerprint = ssh_fingerprint_line(self.server.public_key_path).split()[1]
+        self.assertLabel(window,
+                         f"The authenticity of host '{self.host} ({self.host})' can't be "
+                         f"established.\nED25519 key fingerprint is {fingerprint}.\n"
+                         "This key is not known by any other names.\n"
+                         "Are you sure you want to continue connecting (yes/no/[fingerprint])? ")
+        self.assertButtons(window, ["No", "Yes"])
+        self.assertEntries(window, [])
+        return window
+
+    def test_yes_trusts_the_host_key(self):
+        client = self.connect()
+        window = self.question_window(client)
+        pressed = press(window, "Yes")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
+        self.assertEqual((status, out), (255, b""), err)
+        self.assertIn(f"Warning: Permanently added '{self.host}' (ED25519) to the list of "
+                      "known hosts.\r\n".encode(), err)
+        with open(self.known_hosts) as known:
+            self.assertEqual(known.read(), f"{self.host} {self.server.public_key}\n")
+
+    def test_no_refuses_the_host(self):
+        client = self.connect()
+        window = self.question_window(client)
+        pressed = press(window, "No")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
+        self.assertEqual((status, out), (255, b""), err)
+        self.assertIn(b"Host key verification failed.\r\n", err)
+        self.assertFalse(os.path.exists(self.known_hosts) and os.path.getsize(self.known_hosts))
