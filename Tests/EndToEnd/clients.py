@@ -639,7 +639,8 @@ class GnuPGHome:
         test.addCleanup(self.kill_agent)
 
     def environment(self, **extra):
-        return base_environment(GNUPGHOME=self.home, **extra)
+        # TZ: the dates in gpg-agent's descriptions are the tests' too.
+        return base_environment(GNUPGHOME=self.home, TZ="UTC", **extra)
 
     def gpg(self, *argv, input=None):
         """Starts `gpg --batch ARGV` against this home."""

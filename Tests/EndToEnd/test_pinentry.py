@@ -192,16 +192,29 @@ class WeakPassphraseTests(PinentryTestCase):
         self.assertQuietPinentries(3)
 
 
+def unlock_description(gnupg):
+    """The SETDESC gpg-agent sends to unlock the key of UID, decoded."""
+    listing = tool("gpg", "--batch", "--with-colons", "--list-keys", UID,
+                   env=gnupg.environment()).stdout.decode()
+    fields = next(line.split(":") for line in listing.splitlines() if line.startswith("pub:"))
+    created = time.strftime("%Y-%m-%d", time.gmtime(int(fields[5])))
+    return ("Please enter the passphrase to unlock the OpenPGP secret key:\n"
+            f'"{UID}"\n255-bit EDDSA key, ID {fields[4]},\ncreated {created}.\n')
+
+
 class SigningKeyTests(PinentryTestCase):
     def clearsign(self):
-        return self.gnupg.gpg("--clearsign", "--local-user", "n@example.org",
-                              input=b"signed text\n")
+        """Starts gpg --clearsign; returns it and the description to expect."""
+        description = unlock_description(self.gnupg)
+        client = self.gnupg.gpg("--clearsign", "--local-user", "n@example.org",
+                                input=b"signed text\n")
+        return client, description
 
-    def unlock_window(self, client):
+    def unlock_window(self, client, description):
         window = self.next_window(client=client)
+        self.assertLabel(window, description)
         self.assertEntries(window, PASSPHRASE_ONLY)
         self.assertButtons(window, ["Cancel", "OK"])
-        window.wait_for_label(lambda text: f'"{UID}"' in text, "the key's description")
         return window
 
     def test_new_key_then_sign_after_a_wrong_passphrase(self):
@@ -216,13 +229,16 @@ class SigningKeyTests(PinentryTestCase):
         self.assertEqual(status, 0, err)
         self.gnupg.kill_agent()
 
-        signing = self.clearsign()
-        window = self.unlock_window(signing)
+        signing, description = self.clearsign()
+        window = self.unlock_window(signing, description)
         answer(window, "wrong passphrase", "Passphrase")
         # The agent asks again in the same pinentry, with SETERROR.
         window.wait_for_label(lambda text: text.strip() == "Bad Passphrase (try 2 of 3)",
                               "the Bad Passphrase message")
+        pid = window.pid
         window.show()
+        self.assertEqual(window.pid, pid)
+        self.assertLabel(window, description)
         self.assertEqual(window.length("Passphrase"), 0, "the wrong passphrase is still there")
         pressed = answer(window, KEY_PASSPHRASE, "Passphrase")
         status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=pressed)
@@ -233,8 +249,8 @@ class SigningKeyTests(PinentryTestCase):
 
     def cancelled(self, cancel, message):
         self.gnupg.generate_key(UID, KEY_PASSPHRASE)
-        signing = self.clearsign()
-        window = self.unlock_window(signing)
+        signing, description = self.clearsign()
+        window = self.unlock_window(signing, description)
         window.type_synced("half", "Passphrase")
         cancel(window)
         pressed = time.monotonic()
