@@ -161,10 +161,8 @@ class DumbHttpTests(ClientTestCase):
         self.assertEqual((status, out), (128, b""), err)
         self.assertIn(f"fatal: Authentication failed for '{self.url}/'".encode(), err)
 
-    def test_ls_remote_through_git_askpass(self):
-        env = self.git.environment(GIT_ASKPASS=BINARY)
-        client = self.git.git("ls-remote", self.url, env=env, helper=None)
-
+    def askpass_windows(self, client):
+        """Answers git's two askpass calls: Username, then Password."""
         first = self.next_window(client=client)
         self.assertLabel(first, f"Username for '{self.origin}': ")
         self.assertEntries(first, [("text", "Username")])
@@ -176,9 +174,18 @@ class DumbHttpTests(ClientTestCase):
         self.assertLabel(second, f"Password for 'http://{self.USERNAME}@127.0.0.1:"
                                  f"{self.server.port}': ")
         self.assertEntries(second, [("password text", "Password")])
+        self.assertButtons(second, ["Cancel", "OK"])
         pressed = answer(second, self.PASSWORD, "Password")
         self.assertEqual(client.finish_within(ANSWER_TIMEOUT, since=pressed),
                          (0, self.expected, b""))
+
+    def test_ls_remote_through_git_askpass(self):
+        env = self.git.environment(GIT_ASKPASS=BINARY)
+        self.askpass_windows(self.git.git("ls-remote", self.url, env=env, helper=None))
+
+    def test_ls_remote_through_core_askpass(self):
+        self.askpass_windows(
+            self.git.git("-c", f"core.askPass={BINARY}", "ls-remote", self.url, helper=None))
 
     def test_git_askpass_cancelled(self):
         env = self.git.environment(GIT_ASKPASS=BINARY)
