@@ -76,20 +76,22 @@ class SymmetricTests(PinentryTestCase):
         window.type_synced(passphrase, "Passphrase")
         window.key("Tab")
         window.wait_for_focus("Repeat")
-        # Every prefix of the passphrase differs from it: OK stays off.
+        # A prefix, then the last character wrong: OK stays off throughout.
         for count in window.each_typed(passphrase[:-1] + "X", "Repeat"):
             self.assertFalse(window.sensitive("OK"), f"{count} characters in Repeat")
-        self.assertNotEqual(window.message("Passphrase") + window.message("Repeat"), "",
-                            "no message says the two differ")
-        window.key("Return")
+        window.key("Return")  # a submit that must not happen
+        time.sleep(0.5)
         self.assertTrue(window.running() and client.poll() is None,
                         "Return submitted two different passphrases")
+        window.wait_until(lambda: window.message("Passphrase") + window.message("Repeat"),
+                          "a message that the two differ")
 
         window.key("BackSpace")
         window.wait_for_length("Repeat", len(passphrase) - 1)
         window.type_synced(passphrase[-1], "Repeat", before=len(passphrase) - 1)
         window.wait_until(lambda: window.sensitive("OK"), "OK once the two are the same")
-        self.assertEqual((window.message("Passphrase"), window.message("Repeat")), ("", ""))
+        window.wait_until(lambda: window.message("Passphrase") + window.message("Repeat") == "",
+                          "the messages to go once the two are the same")
         window.key("Return")
         pressed = time.monotonic()
         # One pinentry for both entries: with S PIN_REPEATED the agent does
@@ -128,7 +130,6 @@ class SymmetricTests(PinentryTestCase):
             if entry == "Passphrase":
                 window.key("Tab")
         window.wait_until(lambda: window.sensitive("OK"), "OK with 255 bytes in both")
-        self.assertEqual(window.message("Passphrase"), "")
 
         # One more byte in each: equal again, but too long.
         window.type_synced("x", "Repeat", before=len(passphrase))
@@ -136,13 +137,13 @@ class SymmetricTests(PinentryTestCase):
         window.wait_for_focus("Passphrase")
         window.key("End")
         window.type_synced("x", "Passphrase", before=len(passphrase))
-        window.wait_until(lambda: window.message("Passphrase") != "",
-                          "a message that 256 bytes are too many")
         self.assertFalse(window.sensitive("OK"), "OK with 256 bytes in both")
-        window.key("Return")
+        window.key("Return")  # a submit that must not happen
         time.sleep(0.5)
         self.assertTrue(window.running() and client.poll() is None,
                         "Return submitted 256 bytes")
+        window.wait_until(lambda: window.message("Passphrase"),
+                          "a message that 256 bytes are too many")
 
         window.key("BackSpace")
         window.wait_for_length("Passphrase", len(passphrase))
@@ -151,7 +152,8 @@ class SymmetricTests(PinentryTestCase):
         window.key("End", "BackSpace")
         window.wait_for_length("Repeat", len(passphrase))
         window.wait_until(lambda: window.sensitive("OK"), "OK back at 255 bytes")
-        self.assertEqual(window.message("Passphrase"), "")
+        window.wait_until(lambda: window.message("Passphrase") == "",
+                          "the message to go at 255 bytes")
         window.key("Return")
         self.assertEncrypted(client, time.monotonic(), passphrase)
         self.assertQuietPinentries(1)
