@@ -33,10 +33,6 @@ ANSWER_TIMEOUT = 2.0
 # For the client's helper commands (ssh-keygen, gpgconf, useradd...).
 TOOL_TIMEOUT = 30.0
 
-# What a prompt needs to reach the display and the buses; passed on to
-# every client.
-DISPLAY_VARIABLES = ("DISPLAY", "XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS")
-
 # Variables from the caller's environment that would make a client use
 # something other than what the test set up.
 FOREIGN_VARIABLES = (
@@ -58,8 +54,10 @@ def tool(*argv, input=None, env=None, timeout=TOOL_TIMEOUT, check=True, **popen)
 
 
 def base_environment(**overrides):
-    """This process's environment without the variables that would steer a
-    client elsewhere, in English, with `overrides` on top (None removes)."""
+    """This process's environment (so the display and the buses: DISPLAY,
+    XAUTHORITY, DBUS_SESSION_BUS_ADDRESS, AT_SPI_BUS_ADDRESS) without the
+    variables that would steer a client elsewhere, in English, with
+    `overrides` on top (None removes)."""
     env = {key: value for key, value in os.environ.items() if key not in FOREIGN_VARIABLES}
     env["LC_ALL"] = "C.UTF-8"
     for key, value in overrides.items():
@@ -228,10 +226,6 @@ def press(window, button):
     """Clicks the named button with the mouse; returns when that was."""
     window.click(button)
     return time.monotonic()
-
-
-def display_environment():
-    return {key: os.environ[key] for key in DISPLAY_VARIABLES if key in os.environ}
 
 
 # ----------------------------------------------------------------- ssh ----
