@@ -455,15 +455,18 @@ def visible_windows():
     return windows
 
 
-def process_alive(pid):
-    """True while `pid` runs (a zombie counts as ended). Reads /proc, so it
-    also works for processes of other users and of no child of ours."""
+def process_start(pid):
+    """When `pid` started (in clock ticks since boot), or None once it has
+    ended (a zombie counts as ended). Reads /proc, so it also works for
+    processes of other users and of no child of ours; comparing start
+    times tells a process from a later one that reuses its id."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat:
+            # The fields after the command name, which is in parentheses.
             fields = stat.read().rsplit(b")", 1)[1].split()
     except (FileNotFoundError, ProcessLookupError, IndexError):
-        return False
-    return fields[0] != b"Z"
+        return None
+    return None if fields[0] == b"Z" else int(fields[19])
 
 
 class ClientWindow(PromptWindow):
@@ -478,6 +481,7 @@ class ClientWindow(PromptWindow):
         super().__init__()
         self.window = window
         self._pid = pid
+        self._start = process_start(pid)
 
     @classmethod
     def next(cls, exclude_pids=(), pid=None, client=None, timeout=WINDOW_TIMEOUT):
@@ -511,7 +515,7 @@ class ClientWindow(PromptWindow):
         return result.stdout.decode("utf-8", "replace").rstrip("\n")
 
     def running(self):
-        return process_alive(self._pid)
+        return self._start is not None and process_start(self._pid) == self._start
 
     def wait_for_window(self, timeout=WINDOW_TIMEOUT):
         """Waits until this process has a window mapped (again: a pinentry
