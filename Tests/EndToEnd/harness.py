@@ -3,6 +3,8 @@
 Each test starts the real binary with a title of its own, waits for its
 window on the X display, types into it with xdotool (real key events through
 XTEST) and reads the widgets back over AT-SPI, as a screen reader would.
+Windows that another program started (ssh-add, sudo, git, gpg-agent: see
+clients.py) are found by their WM_CLASS and process instead (ClientWindow).
 
 Needs a display and a session bus (run under `xvfb-run -a dbus-run-session --`),
 xdotool, and Debian's /usr/bin/python3 with pyatspi. Without a display the
