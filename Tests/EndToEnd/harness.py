@@ -492,8 +492,10 @@ class ClientWindow(PromptWindow):
         output, if `client` (a Client or Popen) ends before one shows."""
         deadline = time.monotonic() + timeout
         while True:
+            # A window of a process that has just ended may linger a moment.
             found = {window: owner for window, owner in visible_windows().items()
-                     if owner not in exclude_pids and (pid is None or owner == pid)}
+                     if owner not in exclude_pids and (pid is None or owner == pid)
+                     and process_start(owner) is not None}
             # Two at once may be one going while the next comes: wait.
             if len(found) == 1:
                 (window, owner), = found.items()
