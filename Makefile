@@ -15,7 +15,10 @@ BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev pkg-config gettext
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
 	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip x11-utils valgrind gdb \
-	weston jq
+	weston jq $(CLIENT_PACKAGES)
+# The real clients of the drop-in modes that Tests/EndToEnd/test_*.py drive.
+# dropbear-bin is only the binaries (no service): an SSH server for the host-key question.
+CLIENT_PACKAGES = openssh-client dropbear-bin sudo git gnupg gpg-agent
 # make deb builds with debhelper and dpkg-buildpackage. make test-deb also
 # drives gpg and git through the installed package; pinentry-curses and
 # ssh-askpass are Debian's own providers, so that the alternatives have a

@@ -14,6 +14,7 @@
 #include <gdk/gdkx.h>
 #include <gtk/gtk.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,13 @@ static inline int lf_occupy_closed_standard_descriptors(void) {
         }
     }
     return closed;
+}
+
+/// Whether nobody reads `fd` any more: the write end of a pipe whose read
+/// end was closed reports POLLERR.
+static inline gboolean lf_reader_is_gone(int fd) {
+    struct pollfd check = {fd, 0, 0};
+    return poll(&check, 1, 0) == 1 && (check.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0;
 }
 
 /// The calling thread's errno, which is a macro.

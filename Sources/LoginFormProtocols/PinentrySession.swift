@@ -111,18 +111,13 @@ public struct PinentrySession: Sendable {
   }
 
   /// A line that arrived while a window is open. gpg-agent never sends one;
-  /// pinentry would answer it after the window, so it is held. `BYE` is
-  /// the exception: the agent wants the process gone, so the window is
-  /// cancelled now.
+  /// Assuan answers commands in order, and pinentry reads the next only
+  /// after the window, so it is held, `BYE` too: a client that pipes
+  /// `GETPIN` and `BYE` at once still gets its PIN. (An agent that goes
+  /// away closes the pipe instead, and the end of input closes the window.)
   private mutating func hold(
     _ line: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink
   ) -> PinentryEvent {
-    if Self.command(in: line).name == "BYE", let request = openRequest {
-      Self.writeAnswer(.cancelled, to: request, into: &sink)
-      sink.append(contentsOf: "OK closing connection\n".utf8)
-      end()
-      return .exit
-    }
     enqueue(Self.isDataLine(line) ? .data : .command(Array(line)))
     return .none
   }

@@ -17,6 +17,9 @@ import LoginFormProtocols
   private var form: PromptWindow?
   private var question: QuestionWindow?
   private var isExiting = false
+  /// The agent closed our input while a window was open, but still reads
+  /// our output: answer that window, then whatever it piped, then exit.
+  private var inputEnded = false
 
   /// A server for `session`; nil when no locked memory is left.
   init?(session: PinentrySession) {
@@ -46,7 +49,14 @@ import LoginFormProtocols
     if got < 0, lf_errno() == EINTR || lf_errno() == EAGAIN { return true }
     guard got > 0 else {
       _ = splitter.finish()
-      handle(session.receiveEndOfInput())
+      // An agent that went away closed both pipes: no window may linger.
+      // One that only ended its input (a script piping GETPIN and BYE)
+      // still gets its answers, in order, as from pinentry.
+      if form == nil && question == nil || lf_reader_is_gone(1) != 0 {
+        handle(session.receiveEndOfInput())
+      } else {
+        inputEnded = true
+      }
       return false
     }
     splitter.didRead(got)
@@ -142,6 +152,7 @@ import LoginFormProtocols
     }
     flush()
     handle(event)
+    if inputEnded, form == nil, question == nil { handle(session.receiveEndOfInput()) }
   }
 
   private func flush() {

@@ -3,6 +3,8 @@
 Each test starts the real binary with a title of its own, waits for its
 window on the X display, types into it with xdotool (real key events through
 XTEST) and reads the widgets back over AT-SPI, as a screen reader would.
+Windows that another program started (ssh-add, sudo, git, gpg-agent: see
+clients.py) are found by their WM_CLASS and process instead (ClientWindow).
 
 Needs a display and a session bus (run under `xvfb-run -a dbus-run-session --`),
 xdotool, and Debian's /usr/bin/python3 with pyatspi. Without a display the
@@ -15,6 +17,7 @@ import ctypes.util
 import itertools
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -105,6 +108,17 @@ def xdotool_or_fail(*args, timeout=10.0):
     if result.returncode != 0:
         raise AssertionError(f"xdotool {args[0]} failed: {result.stderr!r}")
     return result
+
+
+def click_at(x, y):
+    """Clicks at (x, y). xdotool's `mousemove --sync` waits forever when the
+    pointer is there already (two tests clicking the same button), so move
+    first and poll for the pointer."""
+    xdotool_or_fail("mousemove", str(x), str(y))
+    where = f"X={x}\nY={y}\n".encode()
+    poll(lambda: where in xdotool("getmouselocation", "--shell").stdout,
+         message=f"the pointer to reach {x},{y}")
+    xdotool_or_fail("click", "1")
 
 
 # ---------------------------------------------------------------- X11 ----
@@ -204,52 +218,31 @@ def find_application(pid):
 
 # ------------------------------------------------------------- prompt ----
 
-class Prompt:
-    """One running login-form and its window."""
+class PromptWindow:
+    """What a person does with one login-form window: focus it, type, press
+    keys and buttons, and read its widgets back over AT-SPI. Subclasses say
+    how the window is found and which process shows it."""
 
-    def __init__(self, *options, title=None, env=None, stdout=subprocess.PIPE,
-                 add_title=True):
-        self.title = title or unique_title()
-        arguments = [BINARY, *options]
-        if add_title:
-            arguments.append(f"--title={self.title}")
-        self.process = subprocess.Popen(
-            arguments, stdin=subprocess.DEVNULL, stdout=stdout,
-            stderr=subprocess.PIPE, env=env)
+    # Names of the entries whose role is "password text"; any other entry
+    # is looked up as "text".
+    secret_entries = frozenset({"Password"})
+
+    def __init__(self):
         self.window = None
         self._app = None
         self._widgets = {}
-        self._result = None
 
     @property
     def pid(self):
-        return self.process.pid
+        raise NotImplementedError
 
     def running(self):
-        return self.process.poll() is None
-
-    # Window -------------------------------------------------------------
+        raise NotImplementedError
 
     def wait_for_window(self, timeout=WINDOW_TIMEOUT):
-        """Waits until the window is mapped, and returns its X id. Fails at
-        once, with the program's stderr, if the program exits first."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = xdotool("search", "--onlyvisible", "--name", f"^{self.title}$")
-            ids = found.stdout.split()
-            if ids:
-                if len(ids) != 1:
-                    raise AssertionError(f"{len(ids)} windows titled {self.title!r}")
-                self.window = int(ids[0])
-                return self.window
-            if not self.running():
-                rc, out, err = self.finish()
-                raise AssertionError(
-                    f"login-form exited ({rc}) before showing its window; "
-                    f"stdout={out!r} stderr={err!r}")
-            if time.monotonic() >= deadline:
-                raise AssertionError(f"no window titled {self.title!r} after {timeout}s")
-            time.sleep(0.05)
+        raise NotImplementedError
+
+    # Window -------------------------------------------------------------
 
     def focus(self):
         """Gives the window the keyboard focus (there is no window manager to
@@ -259,16 +252,6 @@ class Prompt:
         xdotool_or_fail("windowfocus", "--sync", str(self.window))
         self.wait_until(lambda: self.frame().getState().contains(pyatspi.STATE_ACTIVE),
                         "the window to become active")
-
-    def show(self):
-        """Waits for the window and its accessible tree, and focuses it."""
-        self.wait_for_window()
-        # The first prompt of a session also starts the accessibility bus.
-        self.wait_until(lambda: self.app() and any(
-            widget.getRoleName() == "push button" for widget in walk(self.app())),
-            "the buttons", timeout=WINDOW_TIMEOUT)
-        self.focus()
-        return self
 
     def close_window(self):
         """Closes the window as a window manager's close button would."""
@@ -306,9 +289,7 @@ class Prompt:
         """Clicks the middle of the named push button with the mouse."""
         # Atspi's own calls: pyatspi's query*() warn that they are deprecated.
         extents = Atspi.Component.get_extents(self.button(button_name), Atspi.CoordType.SCREEN)
-        x = extents.x + extents.width // 2
-        y = extents.y + extents.height // 2
-        xdotool_or_fail("mousemove", "--sync", str(x), str(y), "click", "1")
+        click_at(extents.x + extents.width // 2, extents.y + extents.height // 2)
 
     # Accessibility ------------------------------------------------------
 
@@ -345,8 +326,13 @@ class Prompt:
         return self.widget("push button", name)
 
     def entry(self, name):
-        """An entry by accessible name ("Username", "Password", or any other
-        label), hidden or not."""
+        """An entry by accessible name: "password text" for the names in
+        `secret_entries`, "text" for "Username", and either for any other
+        name (a caller's label, a translation)."""
+        if name in self.secret_entries:
+            return self.widget("password text", name)
+        if name == "Username":
+            return self.widget("text", name)
         return self.widget("password text", name) or self.widget("text", name)
 
     def sensitive(self, button_name="Done"):
@@ -360,8 +346,8 @@ class Prompt:
                 return accessible.getState().contains(pyatspi.STATE_FOCUSED)
         return False
 
-    def focused_entry(self):
-        for name in ("Username", "Password"):
+    def focused_entry(self, names=("Username", "Password")):
+        for name in names:
             if self.entry(name).getState().contains(pyatspi.STATE_FOCUSED):
                 return name
         return None
@@ -384,6 +370,60 @@ class Prompt:
     def wait_for_length(self, entry, count):
         self.wait_until(lambda: self.length(entry) == count,
                         f"{entry} to hold {count} characters")
+
+
+class Prompt(PromptWindow):
+    """One running login-form that the test started, and its window."""
+
+    def __init__(self, *options, title=None, env=None, stdout=subprocess.PIPE,
+                 add_title=True):
+        super().__init__()
+        self.title = title or unique_title()
+        arguments = [BINARY, *options]
+        if add_title:
+            arguments.append(f"--title={self.title}")
+        self.process = subprocess.Popen(
+            arguments, stdin=subprocess.DEVNULL, stdout=stdout,
+            stderr=subprocess.PIPE, env=env)
+        self._result = None
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def running(self):
+        return self.process.poll() is None
+
+    def wait_for_window(self, timeout=WINDOW_TIMEOUT):
+        """Waits until the window is mapped, and returns its X id. Fails at
+        once, with the program's stderr, if the program exits first."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = xdotool("search", "--onlyvisible", "--name", f"^{self.title}$")
+            ids = found.stdout.split()
+            if ids:
+                if len(ids) != 1:
+                    raise AssertionError(f"{len(ids)} windows titled {self.title!r}")
+                self.window = int(ids[0])
+                return self.window
+            if not self.running():
+                rc, out, err = self.finish()
+                raise AssertionError(
+                    f"login-form exited ({rc}) before showing its window; "
+                    f"stdout={out!r} stderr={err!r}")
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"no window titled {self.title!r} after {timeout}s")
+            time.sleep(0.05)
+
+    def show(self):
+        """Waits for the window and its accessible tree, and focuses it."""
+        self.wait_for_window()
+        # The first prompt of a session also starts the accessibility bus.
+        self.wait_until(lambda: self.app() and any(
+            widget.getRoleName() == "push button" for widget in walk(self.app())),
+            "the buttons", timeout=WINDOW_TIMEOUT)
+        self.focus()
+        return self
 
     # Ending -------------------------------------------------------------
 
@@ -427,6 +467,208 @@ def temporary_runtime_dir():
         yield path
     finally:
         shutil.rmtree(path, ignore_errors=True)
+
+
+# ------------------------------------------------------ client windows ----
+
+# WM_CLASS of every login-form window, whatever name the program was started
+# under (login-form, git-credential-login-form, pinentry-login-form): xdotool
+# matches --class as a case-insensitive regular expression, anywhere in it.
+WINDOW_CLASS = "login-form"
+
+
+def visible_windows():
+    """{X id: process id} of the login-form windows mapped on the display."""
+    found = xdotool("search", "--onlyvisible", "--class", WINDOW_CLASS)
+    windows = {}
+    for word in found.stdout.split():
+        owner = xdotool("getwindowpid", word)
+        if owner.returncode == 0 and owner.stdout.strip():
+            windows[int(word)] = int(owner.stdout)
+    return windows
+
+
+def process_start(pid):
+    """When `pid` started (in clock ticks since boot), or None once it has
+    ended (a zombie counts as ended). Reads /proc, so it also works for
+    processes of other users and of no child of ours; comparing start
+    times tells a process from a later one that reuses its id."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            # The fields after the command name, which is in parentheses.
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return None
+    return None if fields[0] == b"Z" else int(fields[19])
+
+
+class ClientWindow(PromptWindow):
+    """A login-form window that another program started (ssh-add, sudo,
+    git, gpg-agent), or that the test started without a title of its own.
+    Found on the display by its WM_CLASS; its process by the window's
+    _NET_WM_PID; its widgets over AT-SPI through that process id."""
+
+    secret_entries = frozenset({"Password", "Passphrase", "Repeat"})
+
+    def __init__(self, window, pid):
+        super().__init__()
+        self.window = window
+        self._pid = pid
+        self._start = process_start(pid)
+
+    @classmethod
+    def next(cls, exclude_pids=(), pid=None, client=None, timeout=WINDOW_TIMEOUT):
+        """The next login-form window to be mapped whose process is not in
+        `exclude_pids` (and is `pid`, if given). Fails early, with its
+        output, if `client` (a Client or Popen) ends before one shows."""
+        deadline = time.monotonic() + timeout
+        while True:
+            # A window of a process that has just ended may linger a moment.
+            found = {window: owner for window, owner in visible_windows().items()
+                     if owner not in exclude_pids and (pid is None or owner == pid)
+                     and process_start(owner) is not None}
+            # Two at once may be one going while the next comes: wait.
+            if len(found) == 1:
+                (window, owner), = found.items()
+                return cls(window, owner)
+            if client is not None and client.poll() is not None:
+                raise AssertionError(f"{client_description(client)} ended before a "
+                                     "login-form window showed")
+            if time.monotonic() >= deadline:
+                if found:
+                    raise AssertionError(f"{len(found)} login-form windows at once: {found}")
+                raise AssertionError(f"no login-form window after {timeout}s")
+            time.sleep(0.05)
+
+    @property
+    def pid(self):
+        return self._pid
+
+    @property
+    def title(self):
+        result = xdotool("getwindowname", str(self.window))
+        return result.stdout.decode("utf-8", "replace").rstrip("\n")
+
+    def running(self):
+        return self._start is not None and process_start(self._pid) == self._start
+
+    def wait_for_window(self, timeout=WINDOW_TIMEOUT):
+        """Waits until this process has a window mapped (again: a pinentry
+        may show one window per question) and returns its X id."""
+        self.window = ClientWindow.next(pid=self._pid, timeout=timeout).window
+        return self.window
+
+    def show(self, timeout=WINDOW_TIMEOUT):
+        """Waits for the window and its accessible tree, and focuses it.
+        Call it again when the same process shows its next question: the
+        widgets are looked up afresh."""
+        self._widgets.clear()
+        self._app = None
+        self.wait_for_window(timeout)
+        self.wait_until(lambda: self.frame() is not None and self.buttons(),
+                        "the window's buttons over AT-SPI", timeout=timeout)
+        self.focus()
+        return self
+
+    def frame(self):
+        """The top-level accessible of the window on screen: the
+        application's one showing child (if a window is going while the
+        next comes, the one named after the window's title). Looked up
+        each time, since a pinentry may show each question in a new window."""
+        app = self.app()
+        if app is None:
+            return None
+        showing = [child for child in children(app)
+                   if child.getState().contains(pyatspi.STATE_SHOWING)]
+        if len(showing) == 1:
+            return showing[0]
+        title = self.title
+        return next((child for child in showing if child.name == title), None)
+
+    def _showing(self):
+        frame = self.frame()
+        return [] if frame is None else list(walk(frame))
+
+    def entry(self, name):
+        """The entry named `name`; fails, saying which entries there are,
+        if there is none (a wrong role counts as none)."""
+        found = super().entry(name)
+        if found is None:
+            raise AssertionError(f"no {name} entry of the expected role; "
+                                 f"entries: {self.entries()!r}")
+        return found
+
+    def focused_entry(self, names=None):
+        """The name of the entry with the focus, among `names` (by default
+        all the window's entries), or None."""
+        if names is None:
+            names = [name for _, name in self.entries()]
+        return super().focused_entry(names)
+
+    def wait_for_focus(self, name, timeout=STATE_TIMEOUT):
+        """Waits until the entry `name` has the focus (GTK reports it a
+        moment after the window became active, or after a Tab)."""
+        try:
+            self.wait_until(lambda: self.focused_entry() == name, f"focus in {name}", timeout)
+        except AssertionError as error:
+            try:
+                now = self.focused_entry()
+            except Exception as failure:  # noqa: BLE001 - only for the message
+                now = failure
+            raise AssertionError(f"{error}; focus now in {now!r}") from None
+
+    def buttons(self):
+        """The names of the window's push buttons, in tree order."""
+        return [accessible.name for accessible in self._showing()
+                if accessible.getRoleName() == "push button"]
+
+    def entries(self):
+        """(role, name) of the window's entries, in tree order."""
+        return [(accessible.getRoleName(), accessible.name) for accessible in self._showing()
+                if accessible.getRoleName() in ("text", "password text")]
+
+    def labels(self):
+        """The names (their text) of the window's labels, in tree order."""
+        return [accessible.name for accessible in self._showing()
+                if accessible.getRoleName() == "label"]
+
+    def wait_for_label(self, predicate, what, timeout=STATE_TIMEOUT):
+        """Waits until one of the labels satisfies `predicate`; returns it."""
+        def matching():
+            return next((label for label in self.labels() if predicate(label)), None)
+        try:
+            return self.wait_until(matching, what, timeout)
+        except AssertionError as error:
+            try:
+                now = self.labels()
+            except Exception as failure:  # noqa: BLE001 - only for the message
+                now = failure
+            raise AssertionError(f"{error}; labels now {now!r}") from None
+
+    def set_text(self, entry, text):
+        """Puts `text` into the entry through AT-SPI's EditableText, for
+        text too long to type in good time."""
+        if not Atspi.EditableText.set_text_contents(self.entry(entry), text):
+            raise AssertionError(f"AT-SPI could not set the text of {entry}")
+
+    def wait_gone(self, timeout=EXIT_TIMEOUT):
+        poll(lambda: not self.running(), timeout,
+             message=f"login-form (pid {self._pid}) did not exit within {timeout}s")
+
+    def kill(self):
+        """Kills the window's process if it still runs: cleanup for a test
+        that failed before the client ended it."""
+        if self.running():
+            try:
+                os.kill(self._pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def client_description(client):
+    args = getattr(client, "args", None)
+    detail = getattr(client, "describe", None)
+    return detail() if callable(detail) else f"{args!r} (status {client.poll()})"
 
 
 def run(*options, env=None, timeout=EXIT_TIMEOUT, **popen):

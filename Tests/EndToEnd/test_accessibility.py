@@ -9,7 +9,8 @@ import unittest
 import warnings
 
 import harness
-from harness import Atspi, PromptTestCase, children, poll, pyatspi, walk, xdotool_or_fail
+from harness import (Atspi, PromptTestCase, children, click_at, poll, pyatspi, walk,
+                     xdotool_or_fail)
 
 PASSWORD = "hunter22secret"
 
@@ -103,16 +104,6 @@ def substrings(text, shortest=3):
 
 def window_name(window_id):
     return xdotool_or_fail("getwindowname", str(window_id)).stdout.decode("utf-8", "replace").rstrip("\n")
-
-
-def click_at(x, y):
-    """Clicks at (x, y). xdotool's `mousemove --sync` waits forever when the
-    pointer is there already, so move first and poll for the pointer."""
-    xdotool_or_fail("mousemove", str(x), str(y))
-    where = f"X={x}\nY={y}\n".encode()
-    poll(lambda: where in harness.xdotool("getmouselocation", "--shell").stdout,
-         message=f"the pointer to reach {x},{y}")
-    xdotool_or_fail("click", "1")
 
 
 def raw_key(*keys):

@@ -4,7 +4,6 @@ the X server going away, and the secrets a process must not leak."""
 import os
 import signal
 import subprocess
-import time
 import unittest
 
 import harness

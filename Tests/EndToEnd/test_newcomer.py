@@ -7,7 +7,7 @@ import subprocess
 from gi.repository import Atspi
 
 import harness
-from harness import PromptTestCase, run, walk, xdotool_or_fail
+from harness import PromptTestCase, run, walk
 
 GERMAN = {"LANG": "C.UTF-8", "LANGUAGE": "de"}
 

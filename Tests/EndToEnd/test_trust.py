@@ -15,7 +15,7 @@ from gi.repository import Atspi, GLib
 from Xlib import X, display as xdisplay
 
 import harness
-from harness import PromptTestCase, poll, xdotool_or_fail
+from harness import PromptTestCase, xdotool_or_fail
 
 # Patterns that froze the old prompt (Swift Regex backtracking without limit).
 HOSTILE_PATTERNS = ["(a+)+$", r"([a-zA-Z0-9]+[._-]?)+@example\.com"]

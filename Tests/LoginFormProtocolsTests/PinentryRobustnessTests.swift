@@ -49,18 +49,20 @@ import Testing
     #expect(answers.text == "OK\n")
   }
 
-  @Test func byeDuringAWindowCancelsItAndExits() {
+  @Test func byeDuringAWindowIsAnsweredAfterIt() throws {
     let driver = opened()
-    #expect(driver.send("BYE").isExit)
-    #expect(driver.output() == cancelled + "OK closing connection\n")
+    #expect(!driver.send("BYE").isExit)
+    #expect(driver.output() == "")
+    #expect(try driver.submit("pw").isExit)
+    #expect(driver.output() == "D pw\nOK\nOK closing connection\n")
     #expect(driver.session.hasEnded && driver.session.openRequest == nil)
-    #expect(driver.dismiss(.closed).isExit)
     #expect(driver.send("NOP").isExit)
     #expect(driver.output() == "")
 
     let message = opened("MESSAGE")
-    #expect(message.send("bye").isExit)
-    #expect(message.output() == "OK\nOK closing connection\n")
+    #expect(!message.send("bye").isExit)
+    #expect(message.dismiss(.closed).isExit)
+    #expect(message.output() == "S BUTTON_INFO close\nOK\nOK closing connection\n")
   }
 
   @Test func endOfInputDuringAWindowExitsWithoutWriting() throws {

@@ -1,0 +1,318 @@
+"""The pinentry mode under gpg-agent 2.2: a GNUPGHOME of the test's own
+whose pinentry-program is a `pinentry-login-form` symlink to the binary.
+What was typed is checked byte for byte by decrypting again with the
+loopback pinentry (no window), so a pinentry that mangled `%`, `+`, spaces
+or UTF-8 the same way twice could not pass."""
+
+import os
+import time
+
+from clients import (ANSWER_TIMEOUT, Client, ClientTestCase, GnuPGHome, answer, press, tool)
+from harness import BINARY
+
+GPG_PROGRAMS = ("gpg", "gpg-agent", "gpgconf")
+PLAINTEXT = b"attack at dawn\n"
+UID = "Name <n@example.org>"
+KEY_PASSPHRASE = "key pass 2+2%"
+KEYGEN_TIMEOUT = 3 * ANSWER_TIMEOUT
+
+# What gpg-agent 2.2.40 sends (SETDESC, SETOK/SETCANCEL), decoded.
+SYMMETRIC_DESCRIPTION = "Enter passphrase"
+WEAK_DESCRIPTION = ("Warning: You have entered an insecure passphrase.\n\n"
+                    "A passphrase should be at least 8 characters long.\n"
+                    "A passphrase should contain at least 1 digit or\nspecial character.")
+TAKE_IT = "Take this one anyway"
+NEW_ONE = "Enter new passphrase"
+NEW_KEY_DESCRIPTION = "Please enter the passphrase to\nprotect your new key"
+
+PASSPHRASE_AND_REPEAT = [("password text", "Passphrase"), ("password text", "Repeat")]
+PASSPHRASE_ONLY = [("password text", "Passphrase")]
+
+
+class PinentryTestCase(ClientTestCase):
+    required_programs = GPG_PROGRAMS
+    conf = ()
+
+    def setUp(self):
+        # The wrapper counts pinentry starts and keeps their stderr.
+        self.gnupg = GnuPGHome(self, conf=self.conf, wrapper=True)
+        self.plain = os.path.join(self.gnupg.directory, "plain.txt")
+        with open(self.plain, "wb") as file:
+            file.write(PLAINTEXT)
+        self.encrypted = self.plain + ".gpg"
+
+    def encrypt(self):
+        return self.gnupg.gpg("--symmetric", "--output", self.encrypted, self.plain)
+
+    def type_twice(self, window, passphrase):
+        """Types the passphrase, Tab, and the same again."""
+        window.wait_for_focus("Passphrase")
+        window.type_synced(passphrase, "Passphrase")
+        window.key("Tab")
+        window.wait_for_focus("Repeat")
+        window.type_synced(passphrase, "Repeat")
+
+    def assertEncrypted(self, client, since, passphrase):
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=since)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(self.gnupg.decrypt_with(passphrase.encode("utf-8"), self.encrypted),
+                         PLAINTEXT)
+
+    def assertQuietPinentries(self, starts):
+        self.assertEqual(self.gnupg.pinentry_starts(), starts, "pinentry processes started")
+        self.assertEqual(self.gnupg.pinentry_stderr(), b"", "the pinentries' stderr")
+
+
+class SymmetricTests(PinentryTestCase):
+    def test_encrypt_with_a_repeated_passphrase(self):
+        passphrase = "50%25 + naïve Größe"
+        client = self.encrypt()
+        window = self.next_window(client=client)
+        self.assertLabel(window, SYMMETRIC_DESCRIPTION)
+        self.assertEntries(window, PASSPHRASE_AND_REPEAT)
+        # gpg offers a generated passphrase for a new one (SETGENPIN).
+        self.assertButtons(window, ["Cancel", "OK", "Suggest"])
+
+        window.wait_for_focus("Passphrase")
+        window.type_synced(passphrase, "Passphrase")
+        window.key("Tab")
+        window.wait_for_focus("Repeat")
+        # A prefix, then the last character wrong: OK stays off throughout.
+        for count in window.each_typed(passphrase[:-1] + "X", "Repeat"):
+            self.assertFalse(window.sensitive("OK"), f"{count} characters in Repeat")
+        window.key("Return")  # a submit that must not happen
+        time.sleep(0.5)
+        self.assertTrue(window.running() and client.poll() is None,
+                        "Return submitted two different passphrases")
+        window.wait_until(lambda: window.message("Passphrase") + window.message("Repeat"),
+                          "a message that the two differ")
+
+        window.key("BackSpace")
+        window.wait_for_length("Repeat", len(passphrase) - 1)
+        window.type_synced(passphrase[-1], "Repeat", before=len(passphrase) - 1)
+        window.wait_until(lambda: window.sensitive("OK"), "OK once the two are the same")
+        window.wait_until(lambda: window.message("Passphrase") + window.message("Repeat") == "",
+                          "the messages to go once the two are the same")
+        window.key("Return")
+        pressed = time.monotonic()
+        # One pinentry for both entries: with S PIN_REPEATED the agent does
+        # not start a second one to ask again.
+        self.assertEncrypted(client, pressed, passphrase)
+        self.assertQuietPinentries(1)
+
+    def test_decrypt_through_the_window(self):
+        passphrase = "dé jà vu 100%"
+        tool("gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", passphrase,
+             "--symmetric", "--output", self.encrypted, self.plain, env=self.gnupg.environment())
+        self.gnupg.kill_agent()
+
+        client = self.gnupg.gpg("--decrypt", self.encrypted)
+        window = self.next_window(client=client)
+        self.assertEntries(window, PASSPHRASE_ONLY)
+        self.assertButtons(window, ["Cancel", "OK"])
+        pressed = answer(window, passphrase, "Passphrase")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
+        self.assertEqual((status, out), (0, PLAINTEXT), err)
+        self.assertQuietPinentries(1)
+
+    def test_255_bytes_are_accepted_and_256_are_not(self):
+        # 255 UTF-8 bytes in 128 characters: the limit counts bytes.
+        bulk = "9" + "é" * 126                  # 253 bytes, set over AT-SPI
+        passphrase = bulk + "é"                 # 255 bytes, the last typed
+        self.assertEqual(len(passphrase.encode()), 255)
+        client = self.encrypt()
+        window = self.next_window(client=client)
+        for entry in ("Passphrase", "Repeat"):
+            window.wait_for_focus(entry)
+            window.set_text(entry, bulk)
+            window.wait_for_length(entry, len(bulk))
+            window.key("End")
+            window.type_synced("é", entry, before=len(bulk))
+            if entry == "Passphrase":
+                window.key("Tab")
+        window.wait_until(lambda: window.sensitive("OK"), "OK with 255 bytes in both")
+
+        # One more byte in each: equal again, but too long.
+        window.type_synced("x", "Repeat", before=len(passphrase))
+        window.key("shift+Tab")
+        window.wait_for_focus("Passphrase")
+        window.key("End")
+        window.type_synced("x", "Passphrase", before=len(passphrase))
+        self.assertFalse(window.sensitive("OK"), "OK with 256 bytes in both")
+        window.key("Return")  # a submit that must not happen
+        time.sleep(0.5)
+        self.assertTrue(window.running() and client.poll() is None,
+                        "Return submitted 256 bytes")
+        window.wait_until(lambda: window.message("Passphrase"),
+                          "a message that 256 bytes are too many")
+
+        # Enter on an invalid form moves on to the next field: go back.
+        if window.focused_entry() != "Passphrase":
+            window.key("shift+Tab")
+            window.wait_for_focus("Passphrase")
+        window.key("End", "BackSpace")
+        window.wait_for_length("Passphrase", len(passphrase))
+        window.key("Tab")
+        window.wait_for_focus("Repeat")
+        window.key("End", "BackSpace")
+        window.wait_for_length("Repeat", len(passphrase))
+        window.wait_until(lambda: window.sensitive("OK"), "OK back at 255 bytes")
+        window.wait_until(lambda: window.message("Passphrase") == "",
+                          "the message to go at 255 bytes")
+        window.key("Return")
+        self.assertEncrypted(client, time.monotonic(), passphrase)
+        self.assertQuietPinentries(1)
+
+
+class WeakPassphraseTests(PinentryTestCase):
+    """gpg-agent's passphrase constraints (by default at least 8 characters,
+    one of them not a letter) make it ask CONFIRM in a second pinentry."""
+
+    def weak_then_confirm_window(self, client):
+        first = self.next_window(client=client)
+        self.type_twice(first, "abc")
+        first.key("Return")
+        first.wait_gone()
+        confirm = self.next_window(client=client, exclude_pids={first.pid})
+        self.assertLabel(confirm, WEAK_DESCRIPTION)
+        self.assertButtons(confirm, [NEW_ONE, TAKE_IT])
+        self.assertEntries(confirm, [])
+        return confirm
+
+    def test_take_this_one_anyway(self):
+        client = self.encrypt()
+        confirm = self.weak_then_confirm_window(client)
+        pressed = press(confirm, TAKE_IT)
+        self.assertEncrypted(client, pressed, "abc")
+        self.assertQuietPinentries(2)
+
+    def test_enter_new_passphrase(self):
+        client = self.encrypt()
+        confirm = self.weak_then_confirm_window(client)
+        press(confirm, NEW_ONE)
+        confirm.wait_gone()
+        again = self.next_window(client=client, exclude_pids={confirm.pid})
+        self.assertEntries(again, PASSPHRASE_AND_REPEAT)
+        self.type_twice(again, "much better 42")
+        again.key("Return")
+        self.assertEncrypted(client, time.monotonic(), "much better 42")
+        self.assertQuietPinentries(3)
+
+
+def unlock_description(gnupg):
+    """The SETDESC gpg-agent sends to unlock the key of UID, decoded."""
+    listing = tool("gpg", "--batch", "--with-colons", "--list-keys", UID,
+                   env=gnupg.environment()).stdout.decode()
+    fields = next(line.split(":") for line in listing.splitlines() if line.startswith("pub:"))
+    created = time.strftime("%Y-%m-%d", time.gmtime(int(fields[5])))
+    return ("Please enter the passphrase to unlock the OpenPGP secret key:\n"
+            f'"{UID}"\n255-bit EDDSA key, ID {fields[4]},\ncreated {created}.\n')
+
+
+class SigningKeyTests(PinentryTestCase):
+    def clearsign(self):
+        """Starts gpg --clearsign; returns it and the description to expect."""
+        description = unlock_description(self.gnupg)
+        client = self.gnupg.gpg("--clearsign", "--local-user", "n@example.org",
+                                input=b"signed text\n")
+        return client, description
+
+    def unlock_window(self, client, description):
+        window = self.next_window(client=client)
+        self.assertLabel(window, description)
+        self.assertEntries(window, PASSPHRASE_ONLY)
+        self.assertButtons(window, ["Cancel", "OK"])
+        return window
+
+    def test_new_key_then_sign_after_a_wrong_passphrase(self):
+        making = self.gnupg.gpg("--quick-gen-key", UID, "ed25519", "sign", "never")
+        window = self.next_window(client=making)
+        self.assertLabel(window, NEW_KEY_DESCRIPTION)
+        self.assertEntries(window, PASSPHRASE_AND_REPEAT)
+        self.type_twice(window, KEY_PASSPHRASE)
+        window.key("Return")
+        # Making the key itself takes gpg about 3 s here, loopback or not.
+        status, _, err = making.finish_within(KEYGEN_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        self.gnupg.kill_agent()
+
+        signing, description = self.clearsign()
+        window = self.unlock_window(signing, description)
+        answer(window, "wrong passphrase", "Passphrase")
+        # The agent asks again in the same pinentry, with SETERROR.
+        window.wait_for_label(lambda text: text.strip() == "Bad Passphrase (try 2 of 3)",
+                              "the Bad Passphrase message")
+        pid = window.pid
+        window.show()
+        self.assertEqual(window.pid, pid)
+        self.assertLabel(window, description)
+        self.assertEqual(window.length("Passphrase"), 0, "the wrong passphrase is still there")
+        pressed = answer(window, KEY_PASSPHRASE, "Passphrase")
+        status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=pressed)
+        self.assertEqual(status, 0, err)
+        self.assertTrue(out.startswith(b"-----BEGIN PGP SIGNED MESSAGE-----\n"), out)
+        tool("gpg", "--batch", "--verify", input=out, env=self.gnupg.environment())
+        self.assertQuietPinentries(2)  # one for the new key, one for signing
+
+    def cancelled(self, cancel, message):
+        self.gnupg.generate_key(UID, KEY_PASSPHRASE)
+        signing, description = self.clearsign()
+        window = self.unlock_window(signing, description)
+        window.type_synced("half", "Passphrase")
+        cancel(window)
+        pressed = time.monotonic()
+        status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=pressed)
+        self.assertEqual(status, 2, err)
+        self.assertIn(f"gpg: signing failed: {message}\n".encode(), err)
+        self.assertQuietPinentries(1)
+
+    def test_escape_cancels(self):
+        self.cancelled(lambda window: window.key("Escape"), "Operation cancelled")
+
+    def test_cancel_button_cancels(self):
+        self.cancelled(lambda window: window.click("Cancel"), "Operation cancelled")
+
+    def test_closing_the_window_cancels_fully(self):
+        self.cancelled(lambda window: window.close_window(), "Operation fully cancelled")
+
+
+class TimeoutTests(PinentryTestCase):
+    conf = ("pinentry-timeout 2",)
+
+    def test_untouched_window_times_out(self):
+        self.gnupg.generate_key(UID, KEY_PASSPHRASE)
+        signing = self.gnupg.gpg("--clearsign", "--local-user", "n@example.org",
+                                 input=b"signed text\n")
+        window = self.next_window(client=signing)
+        shown = time.monotonic()
+        status, out, err = signing.finish_within(2 + ANSWER_TIMEOUT, since=shown)
+        self.assertEqual(status, 2, err)
+        self.assertIn(b"gpg: signing failed: Timeout\n", err)
+        self.assertGreater(signing.ended - shown, 1.0, "ended long before the 2 s timeout")
+        window.wait_gone()
+        self.assertQuietPinentries(1)
+
+
+class AssuanTests(ClientTestCase):
+    """`login-form --pinentry` spoken to directly: the bytes of the answer."""
+
+    def test_getpin_answers_with_escaped_data(self):
+        script = (b"OPTION lc-ctype=C.UTF-8\n"
+                  b"SETDESC Line one%0ALine two: 100%25 sure+\n"
+                  b"SETPROMPT Passphrase:\n"
+                  b"GETPIN\n"
+                  b"BYE\n")
+        client = Client([BINARY, "--pinentry"], os.environ.copy(), input=script)
+        self.addCleanup(client.kill)
+        window = self.next_window(client=client, pid=client.pid)
+        self.assertLabel(window, "Line one\nLine two: 100% sure+")
+        self.assertEntries(window, PASSPHRASE_ONLY)
+        pressed = answer(window, "50% a+b é", "Passphrase")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
+        self.assertEqual((status, err), (0, b""))
+        lines = out.decode("utf-8").split("\n")
+        self.assertTrue(lines[0].startswith("OK"), out)
+        self.assertEqual(lines[1:5], ["OK", "OK", "OK", "D 50%25 a+b é"], out)
+        self.assertEqual(lines[5], "OK", out)
+        self.assertTrue(lines[6].startswith("OK"), out)  # BYE
+        self.assertEqual(lines[7:], [""], out)
