@@ -132,11 +132,17 @@ uninstall:
 screenshot: deps-test build
 	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots
 
-# Start-up time and memory against the C floor, zenity and yad; then input
-# latency and model throughput in process. Figures go to BENCHMARKS.md by hand.
-bench: deps-test
+# Start-up time and memory on X11 against the C floors (gtk_init and
+# GtkApplication), zenity and yad; the drop-in modes against
+# gnome-ssh-askpass and pinentry-gtk-2; Wayland start-up; then input latency
+# and model throughput in process. Missing peers are installed as root, else
+# their part is skipped. Figures go to BENCHMARKS.md by hand.
+bench: deps-test static-cxx
 	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory share SHARE_ROOT="$(RELEASE_BIN_DIR)/../share"
 	LOGIN_FORM="$(RELEASE_BIN_DIR)/login-form" bench/run-startup.sh
+	LOGIN_FORM="$(RELEASE_BIN_DIR)/login-form" bench/run-dropin.sh
+	LOGIN_FORM="$(RELEASE_BIN_DIR)/login-form" bench/run-wayland.sh
 	xvfb-run -a -s '-screen 0 1280x800x24' "$(RELEASE_BIN_DIR)/latency-bench"
 	"$(RELEASE_BIN_DIR)/model-bench"
 
