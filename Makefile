@@ -31,10 +31,14 @@ BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 # which keeps 0.6 MiB of relocation records out of memory; the Swift runtime
 # needs only a few functions of libstdc++, so that is linked statically rather
 # than loading the whole shared library (its directory below holds just the
-# archive); and the binary does not look for libraries beside itself.
+# archive); the functions start-up runs are laid out together
+# (bench/startup-order.sh writes the list); and the binary does not look for
+# libraries beside itself.
 STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -L$(STATIC_CXX_DIR)
+	-Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -L$(STATIC_CXX_DIR) \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/bench/startup-order.txt \
+	-Xlinker --no-warn-symbol-ordering
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
