@@ -62,8 +62,9 @@ echo
 echo "== Wayland start-up: exec to the first wl_surface.commit carrying a buffer after the"
 echo "   toplevel's first xdg_surface.ack_configure (frame_ms; ack_ms: that ack), from the"
 echo "   program's own WAYLAND_DEBUG log; memory when that line is read. frame_ms"
-echo "   includes waiting for weston's next repaint (0-16.7 ms); ack_ms does not"
+echo "   includes waiting for weston's next repaint (0-16.7 ms), so its median swings from run to"
+echo "   run; its 10th percentile (p10, little waiting) and ack_ms (no waiting) compare better"
 echo "weston 10 headless (no seat: GTK prints a Gdk-CRITICAL), one session bus, NO_AT_BRIDGE=1 for all;" \
     "$runs runs each after 1 warm-up, round-robin; load avg before $before, after $(load_average)"
-/usr/bin/python3 "$here/table.py" "$build/wayland.results" frame_ms floor-gtk_init "${names[@]}"
+/usr/bin/python3 "$here/table.py" --p10 "$build/wayland.results" frame_ms floor-gtk_init "${names[@]}"
 check_load
