@@ -24,12 +24,14 @@ build_tools() {
 need() {
     command -v "$1" >/dev/null && return 0
     if [[ $EUID -eq 0 ]]; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null 2>&1 \
+        # A fresh machine may have no package lists yet: update once, then retry.
+        { apt_install "$2" || { apt-get update -qq && apt_install "$2"; }; } >/dev/null 2>&1 \
             && command -v "$1" >/dev/null && return 0
     fi
     echo "skipped $1: not installed (Debian package $2)"
     return 1
 }
+apt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1"; }
 
 # The icons as `make install` puts them, on XDG_DATA_DIRS for every
 # contestant: GTK looks the window icon up there as it would in /usr/local.
