@@ -9,7 +9,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 APP_ID = io.github.loginform.LoginForm
 
-BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev pkg-config gettext
+BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev pkg-config gettext libstdc++-12-dev
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
@@ -35,9 +35,21 @@ QUIET = .ci/quiet
 # which is where the binary looks (see Localization.swift).
 BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 # One set of release flags everywhere, so that targets do not rebuild each
-# other's products. A static Swift runtime makes the installed binary
-# self-contained and starts faster (see BENCHMARKS.md).
-RELEASE_FLAGS = -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)
+# other's products. Each was measured for start-up (see BENCHMARKS.md): a
+# static Swift runtime makes the installed binary self-contained and starts
+# faster; lld packs the binary's relative relocations (DT_RELR, glibc 2.36),
+# which keeps 0.6 MiB of relocation records out of memory; the Swift runtime
+# needs only a few functions of libstdc++, so that is linked statically rather
+# than loading the whole shared library (its directory below holds just the
+# archive); the functions start-up runs are laid out together
+# (bench/startup-order.sh writes the list); and the binary does not look for
+# libraries beside itself.
+STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -L$(STATIC_CXX_DIR) \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/bench/startup-order.txt \
+	-Xlinker --no-warn-symbol-ordering \
+	$(RELEASE_LINK_FLAGS)
 # Extra linker flags for the release build, as SwiftPM takes them (-Xlinker
 # …); debian/rules passes Debian's hardening (-z relro, -z now) through here.
 RELEASE_LINK_FLAGS ?=
@@ -47,7 +59,7 @@ SOURCES = $(wildcard Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 # The version's only home is the string `--version` prints; see .ci/version.
 VERSION = $(shell .ci/version)
 
-.PHONY: all build run test lint deps-build deps-test share pot \
+.PHONY: all build run test lint deps-build deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \
 	test-install screenshot bench bench-model fuzz fuzz-smoke \
 	test-asan test-tsan leakcheck
@@ -83,6 +95,12 @@ share:
 	done
 	@install -Dm644 resources/login-form.css "$(SHARE_ROOT)/login-form/login-form.css"
 
+# The release link finds libstdc++.a here before the shared library (see
+# RELEASE_FLAGS).
+static-cxx:
+	@mkdir -p "$(STATIC_CXX_DIR)"
+	@ln -sf "$$($(CC) -print-file-name=libstdc++.a)" "$(STATIC_CXX_DIR)/libstdc++.a"
+
 # Regenerates the template from the sources, then merges it into each translation.
 pot:
 	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized \
@@ -117,7 +135,7 @@ test-install:
 	Tests/install-check
 
 # The binary that install copies; the Debian package's build step runs it too.
-release:
+release: static-cxx
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
 
 # The two links name modes of the same binary, which reads argv[0]; each gets
@@ -166,11 +184,17 @@ test-deb:
 screenshot: deps-test build
 	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots
 
-# Start-up time and memory against the C floor, zenity and yad; then input
-# latency and model throughput in process. Figures go to BENCHMARKS.md by hand.
-bench: deps-test
+# Start-up time and memory on X11 against the C floors (gtk_init and
+# GtkApplication), zenity and yad; the drop-in modes against
+# gnome-ssh-askpass and pinentry-gtk-2; Wayland start-up; then input latency
+# and model throughput in process. Missing peers are installed as root, else
+# their part is skipped. Figures go to BENCHMARKS.md by hand.
+bench: deps-test static-cxx
 	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory share SHARE_ROOT="$(RELEASE_BIN_DIR)/../share"
 	LOGIN_FORM="$(RELEASE_BIN_DIR)/login-form" bench/run-startup.sh
+	LOGIN_FORM="$(RELEASE_BIN_DIR)/login-form" bench/run-dropin.sh
+	LOGIN_FORM="$(RELEASE_BIN_DIR)/login-form" bench/run-wayland.sh
 	xvfb-run -a -s '-screen 0 1280x800x24' "$(RELEASE_BIN_DIR)/latency-bench"
 	"$(RELEASE_BIN_DIR)/model-bench"
 
@@ -214,6 +238,6 @@ test-tsan: deps-test
 leakcheck: deps-test build
 	Tests/leakcheck "$(BIN_DIR)/login-form"
 
-bench-model:
+bench-model: static-cxx
 	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product model-bench
 	"$(RELEASE_BIN_DIR)/model-bench"

@@ -1,7 +1,13 @@
 /* floor.c: the same window as login-form, in plain C, as a start-up baseline.
  *
  * Done prints "user\npass\n" and exits 0; Cancel, Esc or closing exits 1.
- * Build: cc -O2 floor.c -o floor $(pkg-config --cflags --libs gtk+-3.0)
+ *
+ * Two builds of one source:
+ *   cc -O2 floor.c -o floor-init $(pkg-config --cflags --libs gtk+-3.0)
+ *     gtk_init + gtk_main, as login-form starts (the floor it is held to);
+ *   cc -O2 -DFLOOR_APPLICATION floor.c -o floor-app $(pkg-config ...)
+ *     GtkApplication (NON_UNIQUE) + g_application_run: what GtkApplication
+ *     alone adds (session-bus registration) is the difference between them.
  */
 #include <gtk/gtk.h>
 #include <gdk/gdkkeysyms.h>
@@ -48,6 +54,10 @@ static void on_done(GtkButton *b, Form *f)
 
 static void on_cancel(GtkButton *b, Form *f) { (void)b; gtk_widget_destroy(f->window); }
 
+#ifndef FLOOR_APPLICATION
+static void on_destroy(GtkWidget *w, Form *f) { (void)w; (void)f; gtk_main_quit(); }
+#endif
+
 static gboolean on_key(GtkWidget *w, GdkEventKey *ev, Form *f)
 {
     (void)w;
@@ -74,9 +84,9 @@ static GtkWidget *add_row(GtkGrid *grid, int row, const char *mnemonic,
     return entry;
 }
 
-static void activate(GtkApplication *app, Form *f)
+static void build(Form *f, GtkWidget *window)
 {
-    f->window = gtk_application_window_new(app);
+    f->window = window;
     gtk_window_set_default_size(GTK_WINDOW(f->window), 360, -1);
 
     GtkWidget *bar = gtk_header_bar_new();
@@ -112,6 +122,9 @@ static void activate(GtkApplication *app, Form *f)
     gtk_widget_grab_default(f->done);
 }
 
+#ifdef FLOOR_APPLICATION
+static void activate(GtkApplication *app, Form *f) { build(f, gtk_application_window_new(app)); }
+
 int main(int argc, char **argv)
 {
     Form f = { .status = 1 };
@@ -122,3 +135,14 @@ int main(int argc, char **argv)
     g_object_unref(app);
     return rc != 0 ? rc : f.status;
 }
+#else
+int main(int argc, char **argv)
+{
+    Form f = { .status = 1 };
+    gtk_init(&argc, &argv);
+    build(&f, gtk_window_new(GTK_WINDOW_TOPLEVEL));
+    g_signal_connect(f.window, "destroy", G_CALLBACK(on_destroy), &f);
+    gtk_main();
+    return f.status;
+}
+#endif

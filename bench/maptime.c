@@ -1,15 +1,24 @@
 /* maptime: time from fork to the first top-level window map of a program.
  *
- * Usage: maptime [--close] -- PROGRAM ARGS...
+ * Usage: maptime [--close] [--assuan SCRIPT] -- PROGRAM ARGS...
  *
- * Prints "map_ms=<float> rss_kib=<int>": milliseconds (CLOCK_MONOTONIC) from
- * just before fork until the X server reported the MapNotify of a top-level
- * window (a non-override-redirect child of the root; run without a window
- * manager) whose _NET_WM_PID is the child's pid, or that has no _NET_WM_PID;
- * and the child's VmRSS at that moment. Then the child is stopped: SIGTERM,
+ * Prints "map_ms=<float> rss_kib=<int> anon_kib=<int> file_kib=<int>":
+ * milliseconds (CLOCK_MONOTONIC) from just before fork until the X server
+ * reported the MapNotify of a top-level window (a non-override-redirect child
+ * of the root; run without a window manager) whose _NET_WM_PID is the child's
+ * pid, or that has no _NET_WM_PID; and the child's VmRSS, RssAnon and RssFile
+ * (from /proc/PID/status) at that moment. VmRSS = RssAnon + RssFile + RssShmem. Then the child is stopped: SIGTERM,
  * SIGKILL after 1 s. With --close it is first asked to close the window
  * (WM_DELETE_WINDOW, as a window manager's close button does) and given 1 s,
  * and " exit=<status>" is appended (status, or 128+signal).
+ *
+ *
+ * --assuan SCRIPT: PROGRAM is a pinentry. Its stdin and stdout are pipes;
+ * maptime reads its greeting ("OK ..."), then sends SCRIPT's lines one at a
+ * time as gpg-agent does (each waits for the OK or ERR that ends its answer;
+ * lines starting with '#' are skipped), except the last one (GETPIN), which
+ * it sends without waiting. It appends " ready_ms=<float> request_ms=<float>":
+ * fork to greeting, and last line sent to MapNotify; map_ms stays fork to map.
  *
  * Exit: 0 measured; 1 usage/X error; 2 timeout (10 s); 3 child exited early.
  * Build: cc -O2 -Wall -Wextra -Werror maptime.c -o maptime -lX11
@@ -66,19 +75,73 @@ static long window_pid(Display *d, Window w, Atom net_wm_pid)
     return pid;
 }
 
-static long rss_kib(pid_t pid)
+typedef struct { long rss, anon, file; } Memory;
+
+/* The child's resident memory in KiB from /proc/PID/status; -1 where unread. */
+static Memory memory_kib(pid_t pid)
 {
     char path[64], line[256];
-    long kib = -1;
+    Memory m = { -1, -1, -1 };
     snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
     FILE *f = fopen(path, "r");
     if (!f)
-        return -1;
+        return m;
     while (fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld", &kib) == 1)
-            break;
+        if (sscanf(line, "VmRSS: %ld", &m.rss) != 1 && sscanf(line, "RssAnon: %ld", &m.anon) != 1
+            && sscanf(line, "RssFile: %ld", &m.file) == 1)
+            break; /* RssFile comes last of the three */
     fclose(f);
-    return kib;
+    return m;
+}
+
+/* Reads one line (without its newline) from fd into buf within the deadline
+ * (a now_ms() value); returns its length, or -1 on timeout, error or EOF. */
+static int read_line(int fd, char *buf, int size, double deadline)
+{
+    static char pending[4096];
+    static int have;
+    for (;;) {
+        char *nl = memchr(pending, '\n', (size_t)have);
+        if (nl) {
+            int len = (int)(nl - pending);
+            int copy = len < size - 1 ? len : size - 1;
+            memcpy(buf, pending, (size_t)copy);
+            buf[copy] = 0;
+            have -= len + 1;
+            memmove(pending, nl + 1, (size_t)have);
+            return copy;
+        }
+        int left = (int)(deadline - now_ms());
+        if (left <= 0 || have == (int)sizeof pending)
+            return -1;
+        struct pollfd p = { fd, POLLIN, 0 };
+        if (poll(&p, 1, left) <= 0)
+            continue;
+        ssize_t got = read(fd, pending + have, sizeof pending - (size_t)have);
+        if (got <= 0)
+            return -1;
+        have += (int)got;
+    }
+}
+
+static int write_line(int fd, const char *line)
+{
+    size_t len = strlen(line);
+    return write(fd, line, len) == (ssize_t)len && write(fd, "\n", 1) == 1 ? 0 : -1;
+}
+
+/* Reads answer lines until the OK or ERR that ends one; 0 on OK or ERR. */
+static int await_answer(int fd, double deadline, const char *what)
+{
+    char line[1024];
+    for (;;) {
+        if (read_line(fd, line, sizeof line, deadline) < 0) {
+            fprintf(stderr, "maptime: no answer to %s\n", what);
+            return -1;
+        }
+        if (strncmp(line, "OK", 2) == 0 || strncmp(line, "ERR", 3) == 0)
+            return 0;
+    }
 }
 
 static int status_code(int st)
@@ -124,11 +187,34 @@ static void send_close(Display *d, Window w)
 int main(int argc, char **argv)
 {
     int close_mode = 0, i = 1;
+    const char *script_path = NULL;
     if (i < argc && strcmp(argv[i], "--close") == 0)
         close_mode = 1, i++;
+    if (i + 1 < argc && strcmp(argv[i], "--assuan") == 0)
+        script_path = argv[i + 1], i += 2;
     if (i >= argc || strcmp(argv[i], "--") != 0 || i + 1 >= argc) {
-        fprintf(stderr, "usage: maptime [--close] -- PROGRAM ARGS...\n");
+        fprintf(stderr, "usage: maptime [--close] [--assuan SCRIPT] -- PROGRAM ARGS...\n");
         return 1;
+    }
+    char script[64][1024];
+    int script_lines = 0;
+    if (script_path) {
+        FILE *f = fopen(script_path, "r");
+        if (!f) {
+            perror(script_path);
+            return 1;
+        }
+        char line[1024];
+        while (script_lines < 64 && fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\n")] = 0;
+            if (line[0] && line[0] != '#')
+                strcpy(script[script_lines++], line);
+        }
+        fclose(f);
+        if (script_lines == 0) {
+            fprintf(stderr, "maptime: %s has no request\n", script_path);
+            return 1;
+        }
     }
     char **prog = argv + i + 1;
 
@@ -154,6 +240,13 @@ int main(int argc, char **argv)
         return 1;
     }
 
+    int to_child[2] = { -1, -1 }, from_child[2] = { -1, -1 };
+    if (script_path && (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0)) {
+        perror("maptime: pipe");
+        return 1;
+    }
+    signal(SIGPIPE, SIG_IGN);
+
     double start = now_ms();
     pid_t pid = fork();
     if (pid < 0) {
@@ -165,6 +258,9 @@ int main(int argc, char **argv)
         signal(SIGCHLD, SIG_DFL);
         int null = open("/dev/null", O_RDWR);
         dup2(null, 0), dup2(null, 1), dup2(null, 2);
+        if (script_path)
+            dup2(to_child[0], 0), dup2(from_child[1], 1);
+        signal(SIGPIPE, SIG_DFL);
         execvp(prog[0], prog);
         int err = errno;
         (void)!write(exec_pipe[1], &err, sizeof err);
@@ -173,9 +269,35 @@ int main(int argc, char **argv)
     setpgid(pid, pid); /* also from here, so kill(-pid) cannot race exec */
     close(exec_pipe[1]);
 
+    double ready_ms = 0, request_start = 0;
+    if (script_path) {
+        close(to_child[0]), close(from_child[1]);
+        double deadline = start + TIMEOUT_MS;
+        char line[1024];
+        if (read_line(from_child[0], line, sizeof line, deadline) < 0 || strncmp(line, "OK", 2) != 0) {
+            fprintf(stderr, "maptime: %s sent no greeting\n", prog[0]);
+            stop_child(pid);
+            return 3;
+        }
+        ready_ms = now_ms() - start;
+        for (int k = 0; k < script_lines - 1; k++)
+            if (write_line(to_child[1], script[k]) != 0
+                || await_answer(from_child[0], deadline, script[k]) != 0) {
+                stop_child(pid);
+                return 3;
+            }
+        request_start = now_ms();
+        if (write_line(to_child[1], script[script_lines - 1]) != 0) {
+            fprintf(stderr, "maptime: cannot send %s\n", script[script_lines - 1]);
+            stop_child(pid);
+            return 3;
+        }
+    }
+
     Window win = None;
+    double map_at = 0;
     double map_ms = 0;
-    long rss = -1;
+    Memory mem = { -1, -1, -1 };
     while (win == None) {
         while (win == None && XPending(d)) {
             XEvent ev;
@@ -188,7 +310,8 @@ int main(int argc, char **argv)
                 continue; /* another program's window */
             win = ev.xmap.window;
             map_ms = t - start;
-            rss = rss_kib(pid);
+            map_at = t;
+            mem = memory_kib(pid);
         }
         if (win != None)
             break;
@@ -218,7 +341,10 @@ int main(int argc, char **argv)
         }
     }
 
-    printf("map_ms=%.2f rss_kib=%ld", map_ms, rss);
+    printf("map_ms=%.2f rss_kib=%ld anon_kib=%ld file_kib=%ld", map_ms, mem.rss, mem.anon,
+           mem.file);
+    if (script_path)
+        printf(" ready_ms=%.2f request_ms=%.2f", ready_ms, map_at - request_start);
     int code;
     if (close_mode) {
         send_close(d, win);

@@ -15,6 +15,11 @@ import CGtk
   private let options: WindowOptions
   private var grab: KeyboardGrab?
   private var countdown: Countdown?
+  /// Setting the application icon: whether it is under way, the first-paint
+  /// handler, then the idle source, each while pending.
+  private var isIconScheduled = false
+  private var iconPaintHandler: gulong = 0
+  private var iconSource: guint = 0
   /// Called on Esc.
   var onEscape: (@MainActor () -> Void)?
   /// Called when the window manager's close button is pressed.
@@ -46,7 +51,6 @@ import CGtk
     gtk_window_set_title(lf_window(window), title)
     gtk_window_set_default_size(lf_window(window), Int32(clamping: options.width ?? 420), -1)
     gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
-    gtk_window_set_icon_name(lf_window(window), PromptRunner.applicationID)
     if let icon = options.icon { WindowPlacement.setIcon(icon, of: window) }
     gtk_window_set_modal(lf_window(window), options.isModal.gboolean)
     gtk_window_set_keep_above(lf_window(window), options.keepsAbove.gboolean)
@@ -107,6 +111,8 @@ import CGtk
   func destroy() {
     grab = nil
     countdown = nil
+    MainLoopSource.remove(iconSource)
+    iconSource = 0
     gtk_widget_destroy(window)
   }
 
@@ -127,12 +133,50 @@ import CGtk
     SignalConnection.connectEvent(window, "map-event") { [weak self] _ in
       guard let self else { return false }
       WindowPlacement.setApplicationID(of: window)
+      if !isOnWayland { setApplicationIconAfterFirstFrame() }
       // Wayland has no global grab: the compositor alone owns the keyboard.
       let isX11 = gtk_widget_get_display(window).map { lf_is_x11_display($0) != 0 } ?? false
       if options.grabsKeyboard, isX11, grab == nil {
         grab = KeyboardGrab(window: window) { [weak self] held in self?.keyboard(held: held) }
       }
       return false
+    }
+    // On Wayland GDK reports the map at once, and paints only once the
+    // compositor has configured the window.
+    SignalConnection.connectEvent(window, "configure-event") { [weak self] _ in
+      guard let self, isOnWayland else { return false }
+      setApplicationIconAfterFirstFrame()
+      return false
+    }
+  }
+
+  private var isOnWayland: Bool {
+    gtk_widget_get_display(window).map { lf_is_wayland_display($0) != 0 } ?? false
+  }
+
+  /// Sets the application icon after the window's first frame, unless
+  /// --window-icon set one. GTK looks a themed icon up at every size when it
+  /// sets it (with the icon installed: librsvg, the SVG rendered at each
+  /// size), which cost about 8 ms and 10 MiB before the first frame on X11
+  /// (BENCHMARKS.md); after the first paint it delays nothing visible.
+  private func setApplicationIconAfterFirstFrame() {
+    guard options.icon == nil, !isIconScheduled, let clock = gtk_widget_get_frame_clock(window)
+    else { return }
+    isIconScheduled = true
+    iconPaintHandler = SignalConnection.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+      [weak self] in
+      guard let self, iconPaintHandler != 0, let clock = gtk_widget_get_frame_clock(window) else {
+        return
+      }
+      g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), iconPaintHandler)
+      iconPaintHandler = 0
+      // On an idle source, so that GDK finishes the frame (on Wayland it
+      // commits it after painting) first.
+      iconSource = MainLoopSource.idle { [weak self] in
+        guard let self else { return }
+        iconSource = 0
+        gtk_window_set_icon_name(lf_window(window), PromptRunner.applicationID)
+      }
     }
   }
 

@@ -1,0 +1,89 @@
+# Sourced by the bench/run-*.sh scripts: the build folder, the C tools, the
+# package check and the round-robin loop they share. See bench/README.md.
+# shellcheck shell=bash
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+build=${BENCH_BUILD:-/tmp/login-form-bench}
+runs=${RUNS:-15}
+
+# Builds the measuring tools and both C floors into $build.
+build_tools() {
+    mkdir -p "$build"
+    local gtk
+    gtk=$(pkg-config --cflags --libs gtk+-3.0)
+    cc -O2 -Wall -Wextra -Werror "$here/maptime.c" -o "$build/maptime" -lX11
+    cc -O2 -Wall -Wextra -Werror "$here/waytime.c" -o "$build/waytime"
+    # shellcheck disable=SC2086 # pkg-config's words are separate flags
+    cc -O2 -Wall -Wextra -Werror "$here/floor.c" -o "$build/floor-init" $gtk
+    # shellcheck disable=SC2086
+    cc -O2 -Wall -Wextra -Werror -DFLOOR_APPLICATION "$here/floor.c" -o "$build/floor-app" $gtk
+}
+
+# need COMMAND PACKAGE: true when COMMAND is there; as root, installs the
+# Debian PACKAGE first if it is missing; otherwise says what is skipped.
+need() {
+    command -v "$1" >/dev/null && return 0
+    if [[ $EUID -eq 0 ]]; then
+        # A fresh machine may have no package lists yet: update once, then retry.
+        { apt_install "$2" || { apt-get update -qq && apt_install "$2"; }; } >/dev/null 2>&1 \
+            && command -v "$1" >/dev/null && return 0
+    fi
+    echo "skipped $1: not installed (Debian package $2)"
+    return 1
+}
+apt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1"; }
+
+# The icons as `make install` puts them, on XDG_DATA_DIRS for every
+# contestant: GTK looks the window icon up there as it would in /usr/local.
+install_icons() {
+    mkdir -p "$build/xdg/icons"
+    cp -r "$here/../resources/icons/hicolor" "$build/xdg/icons/"
+    export XDG_DATA_DIRS="$build/xdg:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
+}
+
+load_average() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# Warns when the 1-minute load average says something else ran meanwhile
+# (the runs themselves keep about one of the two cores busy).
+check_load() {
+    local one
+    one=$(cut -d' ' -f1 /proc/loadavg)
+    if awk -v l="$one" 'BEGIN { exit !(l > 1.5) }'; then
+        echo "warning: load average $one: the machine was busy; rerun for figures to keep"
+    fi
+}
+
+# round_robin RESULTS TOOL... : runs `TOOL... -- ARGV` for every contestant in
+# the arrays names[] and argvs[] (argvs[i] is a tab-separated argument
+# vector, optionally starting with `env VAR=value...`), one untimed warm-up
+# each, then $runs rounds, rotating who goes first; appends "NAME OUTPUT"
+# lines to RESULTS.
+round_robin() {
+    local results=$1
+    shift
+    local n=${#names[@]} i k r out
+    local -a argv
+    : >"$results"
+    for ((i = 0; i < n; i++)); do
+        IFS=$'\t' read -ra argv <<<"${argvs[$i]}"
+        "$@" -- "${argv[@]}" >/dev/null 2>&1 || true
+    done
+    for ((r = 0; r < runs; r++)); do
+        for ((k = 0; k < n; k++)); do
+            i=$(((r + k) % n))
+            IFS=$'\t' read -ra argv <<<"${argvs[$i]}"
+            if out=$("$@" -- "${argv[@]}"); then
+                echo "${names[$i]} $out" >>"$results"
+            else
+                echo "  ${names[$i]}: a run failed (see the log)"
+            fi
+        done
+    done
+}
+
+# add NAME ARG...: appends a contestant.
+add() {
+    names+=("$1")
+    shift
+    argvs+=("$(IFS=$'\t'; echo "$*")")
+}

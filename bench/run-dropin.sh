@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The drop-in modes against the programs they replace, under one Xvfb and one
+# session bus, interleaved round-robin. See bench/README.md.
+#   askpass:   exec to first MapNotify, login-form PROMPT vs gnome-ssh-askpass;
+#   pinentry:  through the Assuan pipe (bench/gpg-symmetric.assuan), GETPIN to
+#              MapNotify, login-form --pinentry vs pinentry-gtk-2;
+#   round trips with typing (xdotool): ssh-add with SSH_ASKPASS at each, and
+#              gpg --symmetric with pinentry-program at each.
+#
+# Env: LOGIN_FORM (path to the login-form binary; required),
+#      RUNS (timed runs per contestant, default 15),
+#      BENCH_BUILD (build dir, default /tmp/login-form-bench).
+set -euo pipefail
+# shellcheck source=bench/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+passphrase=Correct-Horse-42 # passes gpg-agent's default constraints
+
+if [[ ${1:-} != --measure ]]; then
+    if [[ -z ${LOGIN_FORM:-} || ! -x ${LOGIN_FORM} || -d ${LOGIN_FORM} ]]; then
+        echo "skipped the drop-in comparison: login-form not built"
+        exit 0
+    fi
+    build_tools
+    cc -O2 -Wall -Wextra -Werror "$here/roundtrip.c" -o "$build/roundtrip" -lX11
+    # The names gpg-agent and ssh start it by.
+    ln -sf "$(realpath "$LOGIN_FORM")" "$build/pinentry-login-form"
+    ln -sf "$(realpath "$LOGIN_FORM")" "$build/login-form"
+    peers=()
+    if need /usr/lib/openssh/gnome-ssh-askpass ssh-askpass-gnome; then peers+=(askpass); fi
+    if need pinentry-gtk-2 pinentry-gtk2; then peers+=(pinentry); fi
+    if need xdotool xdotool && need ssh-add openssh-client && need ssh-agent openssh-client; then
+        peers+=(ssh)
+    fi
+    if need xdotool xdotool && need gpg gnupg && need gpg-agent gpg-agent; then peers+=(gpg); fi
+    if [[ ${#peers[@]} -eq 0 ]]; then
+        echo "skipped the drop-in comparison: none of the programs it compares with is installed"
+        exit 0
+    fi
+    printf '%s\n' "${peers[@]}" >"$build/dropin.peers"
+    exec xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session -- \
+        "$BASH" "${BASH_SOURCE[0]}" --measure 3>&1 >"$build/dropin.log" 2>&1
+fi
+
+# ---- inside Xvfb and a session bus ------------------------------------------
+# The bus and the services it starts talk on stdout and stderr, which go to
+# the log; what this script prints goes to the original stdout (fd 3).
+exec 1>&3 3>&-
+export NO_AT_BRIDGE=1
+install_icons
+mapfile -t peers <"$build/dropin.peers"
+has() { [[ " ${peers[*]} " == *" $1 "* ]]; }
+header() {
+    echo
+    echo "== $1"
+    echo "Xvfb 1280x800x24, no window manager, one session bus, NO_AT_BRIDGE=1 for all; $runs runs" \
+        "each after 1 warm-up, round-robin; load avg before $2, after $(load_average)"
+}
+
+if has askpass; then
+    prompt="Enter passphrase for $build/ssh/key: "
+    names=() argvs=()
+    add login-form "$build/login-form" "$prompt"
+    add login-form-nograb env LOGIN_FORM_GRAB=0 "$build/login-form" "$prompt"
+    add gnome-ssh-askpass /usr/lib/openssh/gnome-ssh-askpass "$prompt"
+    before=$(load_average)
+    round_robin "$build/askpass.results" "$build/maptime"
+    header "askpass: exec to first MapNotify (both grab the keyboard once mapped; -nograb: LOGIN_FORM_GRAB=0)" "$before"
+    /usr/bin/python3 "$here/table.py" "$build/askpass.results" map_ms gnome-ssh-askpass "${names[@]}"
+    check_load
+fi
+
+if has pinentry; then
+    names=() argvs=()
+    add login-form "$build/pinentry-login-form" --display "$DISPLAY"
+    add pinentry-gtk-2 pinentry-gtk-2 --display "$DISPLAY"
+    before=$(load_average)
+    round_robin "$build/pinentry.results" "$build/maptime" --assuan "$here/gpg-symmetric.assuan"
+    header "pinentry: GETPIN sent to first MapNotify (request_ms), through the Assuan pipe after gpg-agent's preamble; ready_ms: exec to greeting; map_ms: exec to map" "$before"
+    /usr/bin/python3 "$here/table.py" "$build/pinentry.results" request_ms pinentry-gtk-2 "${names[@]}"
+    check_load
+fi
+
+if has ssh; then
+    rm -rf "$build/ssh" && mkdir -m 700 "$build/ssh"
+    ssh-keygen -q -t ed25519 -N "$passphrase" -f "$build/ssh/key"
+    eval "$(ssh-agent -a "$build/ssh/agent.sock")" >/dev/null
+    names=() argvs=()
+    for askpass in "$build/login-form" /usr/lib/openssh/gnome-ssh-askpass; do
+        add "$(basename "$askpass")" env SSH_ASKPASS="$askpass" SSH_ASKPASS_REQUIRE=force \
+            ssh-add "$build/ssh/key"
+    done
+    before=$(load_average)
+    round_robin "$build/ssh.results" "$build/roundtrip" --keys "type --delay 12 $passphrase ; key Return"
+    kill "$SSH_AGENT_PID"
+    header "ssh-add round trip: fork of ssh-add to its exit, the passphrase typed (12 ms a key) once the prompt maps" "$before"
+    /usr/bin/python3 "$here/table.py" "$build/ssh.results" total_ms gnome-ssh-askpass login-form gnome-ssh-askpass
+    check_load
+fi
+
+if has gpg; then
+    echo secret >"$build/plain"
+    names=() argvs=()
+    for pinentry in "$build/pinentry-login-form" /usr/bin/pinentry-gtk-2; do
+        home=$build/gnupg-$(basename "$pinentry")
+        rm -rf "$home" && mkdir -m 700 "$home"
+        echo "pinentry-program $pinentry" >"$home/gpg-agent.conf"
+        add "$(basename "$pinentry")" env GNUPGHOME="$home" gpg --batch --no-symkey-cache --yes \
+            --symmetric -o "$build/plain.gpg" "$build/plain"
+    done
+    before=$(load_average)
+    round_robin "$build/gpg.results" "$build/roundtrip" \
+        --keys "type --delay 12 $passphrase ; key Return ; type --delay 12 $passphrase ; key Return"
+    for pinentry in pinentry-login-form pinentry-gtk-2; do
+        GNUPGHOME=$build/gnupg-$pinentry gpgconf --kill gpg-agent
+    done
+    header "gpg --symmetric round trip: fork of gpg to its exit (agent running), passphrase and repeat typed (12 ms a key) once the pinentry maps" "$before"
+    /usr/bin/python3 "$here/table.py" "$build/gpg.results" total_ms pinentry-gtk-2 pinentry-login-form pinentry-gtk-2
+    check_load
+fi

@@ -1,0 +1,78 @@
+"""Prints a table of medians from the results of a round-robin run.
+
+Usage: table.py [--p10] RESULTS TIME REFERENCE NAME...
+
+RESULTS has one line per timed run: "NAME key=value key=value ...". TIME is
+the key of the time column (milliseconds); REFERENCE is the name the other
+rows are compared with ("-" for none). Memory keys, when present, are shown
+in MiB: rss_kib (VmRSS), anon_kib (RssAnon), file_kib (RssFile). Any other
+*_ms key is shown as a further median column. A run with a non-zero "exit"
+(a round trip whose client failed) is left out and reported. Rows come in
+the order of the NAMEs given. --p10 adds the 10th percentile of TIME (for
+times with a random wait in them, such as a compositor's repaint phase).
+"""
+
+import statistics
+import sys
+
+MEMORY = (("rss_kib", "RSS"), ("anon_kib", "Anon"), ("file_kib", "File"))
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    p10 = args[0] == "--p10"
+    path, time_key, reference, *names = args[1:] if p10 else args
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in names}
+    failed: dict[str, int] = {name: 0 for name in names}
+    for line in open(path, encoding="utf-8"):
+        name, *pairs = line.split()
+        if name in runs:
+            run = {k: float(v) for k, v in (p.split("=", 1) for p in pairs)}
+            if run.pop("exit", 0) != 0:
+                failed[name] += 1
+            else:
+                runs[name].append(run)
+
+    def median(name: str, key: str) -> float | None:
+        values = [r[key] for r in runs[name] if key in r and r[key] >= 0]
+        return statistics.median(values) if values else None
+
+    keys = {k for rows in runs.values() for r in rows for k in r}
+    memory = [(k, label) for k, label in MEMORY if k in keys]
+    extra = sorted(k for k in keys if k.endswith("_ms") and k != time_key)
+    ref_ms = median(reference, time_key) if reference in runs else None
+
+    header = f"{'name':<22} {'n':>3} {time_key:>9} {'min-max':>13}"
+    header += f" {'p10':>7}" if p10 else ""
+    header += "".join(f" {k:>10}" for k in extra)
+    header += "".join(f" {label + ' MiB':>9}" for _, label in memory)
+    if ref_ms:
+        header += f" {'x ' + reference:>14}" + "".join(f" {'+' + label:>7}" for _, label in memory)
+    print(header)
+    for name in names:
+        if not runs[name]:
+            print(f"{name:<22} {0:>3}  all runs failed")
+            continue
+        times = [r[time_key] for r in runs[name]]
+        row = f"{name:<22} {len(times):>3} {median(name, time_key):>9.1f}"
+        row += f" {f'{min(times):.1f}-{max(times):.1f}':>13}"
+        if p10:
+            row += f" {statistics.quantiles(times, n=10)[0] if len(times) > 1 else times[0]:>7.1f}"
+        for k in extra:
+            value = median(name, k)
+            row += f" {value:>10.1f}" if value is not None else f" {'-':>10}"
+        mib = {k: (median(name, k) or 0) / 1024 for k, _ in memory}
+        row += "".join(f" {mib[k]:>9.1f}" for k, _ in memory)
+        if ref_ms:
+            row += f" {median(name, time_key) / ref_ms:>14.3f}"
+            for k, _ in memory:
+                ref = (median(reference, k) or 0) / 1024
+                row += f" {mib[k] - ref:>+7.2f}"
+        print(row)
+    for name in names:
+        if failed[name]:
+            print(f"  {name}: {failed[name]} run(s) ended with a failing client, not counted")
+
+
+if __name__ == "__main__":
+    main()
