@@ -11,7 +11,7 @@ import tempfile
 import time
 import unittest
 
-from gi.repository import Atspi, GLib
+from gi.repository import Atspi
 from Xlib import X, display as xdisplay
 
 import harness
@@ -270,24 +270,9 @@ class AccessibilityLeakTests(PromptTestCase):
         prompt.key("Return")
         self.assertExit(prompt, 0, f"alice.b\n{PASSWORD}\n".encode())
 
-    def test_clearing_a_revealed_entry_at_done_announces_no_text(self):
-        removed = []
-
-        def on_event(event):
-            removed.append(str(event.any_data))
-
-        listener = Atspi.EventListener.new(on_event)
-        listener.register("object:text-changed:delete")
-        self.addCleanup(lambda: listener.deregister("object:text-changed:delete"))
-        prompt, _ = self.revealed()
-        prompt.key("Return")
-        self.assertExit(prompt, 0, f"alice.b\n{PASSWORD}\n".encode())
-        context = GLib.MainContext.default()
-        deadline = time.monotonic() + 1
-        while time.monotonic() < deadline:
-            context.iteration(False)
-            time.sleep(0.02)
-        self.assertFalse(any("hunter" in text for text in removed), removed)
+    # What clearing a revealed entry at Done announces is checked in process
+    # (SecretEntryTests): its events leave as the process exits, and reach
+    # no listener in time to be read here.
 
 
 class StartedElsewhere(harness.Prompt):

@@ -75,6 +75,26 @@ final class SecretEntryTests: GtkTestCase {
     }
   }
 
+  func testClearingARevealedEntryAtTheEndAnnouncesOnlyBullets() {
+    MainActor.assumeIsolated {
+      let (window, entry) = revealedWindow()
+      // What the accessibility bridge does for each deletion: read the text
+      // being removed, at once, and send it to every listener.
+      let accessible = gtk_widget_get_accessible(entry)!
+      // Kept alive past the window, to disconnect from it afterwards.
+      g_object_ref(UnsafeMutableRawPointer(accessible))
+      defer { g_object_unref(UnsafeMutableRawPointer(accessible)) }
+      removedTexts = []
+      let handler = g_signal_connect_data(
+        UnsafeMutableRawPointer(accessible), "text-changed::delete",
+        unsafeBitCast(recordRemovedText, to: GCallback.self), nil, nil, GConnectFlags(0))
+      gtk_button_clicked(lf_button(window.doneButton))
+      g_signal_handler_disconnect(UnsafeMutableRawPointer(accessible), handler)
+      XCTAssertFalse(removedTexts.isEmpty, "the clearing was seen")
+      for text in removedTexts { XCTAssertFalse(text.contains("hunter"), text) }
+    }
+  }
+
   func testAHiddenPasswordOffersOnlyBulletsAsPrimary() {
     MainActor.assumeIsolated {
       let window = makeWindow(lenient(.passwordOnly))
@@ -91,6 +111,16 @@ final class SecretEntryTests: GtkTestCase {
 }
 
 private let secret = "hunter22 s3cret"
+
+/// The texts announced as removed, as the accessibility bridge reads them.
+@MainActor private var removedTexts: [String] = []
+
+private let recordRemovedText:
+  @convention(c) (UnsafeMutablePointer<AtkObject>?, Int32, Int32, gpointer?) -> Void = {
+    accessible, start, length, _ in
+    let text = String(taking: atk_text_get_text(OpaquePointer(accessible), start, start + length))
+    MainActor.assumeIsolated { removedTexts.append(text) }
+  }
 
 /// A password-only window holding `secret`, revealed with Ctrl+H.
 @MainActor private func revealedWindow() -> (PromptWindow, UnsafeMutablePointer<GtkWidget>) {
