@@ -40,10 +40,14 @@ public enum DisplayConnection {
     let allows = { (name: String) in
       backends.isEmpty || backends.contains("*") || backends.contains(name)
     }
-    let explicitName = gdk_get_display_arg_name().map { String(cString: $0) }
+    if let explicitName = gdk_get_display_arg_name().map({ String(cString: $0) }) {
+      return formatted(
+        localized("Cannot open display: %s"),
+        formatted(localized("%s=%s failed"), "--display", explicitName))
+    }
     var clauses: [String] = []
     if allows("wayland") {
-      let value = explicitName ?? g_getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+      let value = g_getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
       if let value, !value.isEmpty {
         clauses.append(formatted(localized("%s=%s failed"), "WAYLAND_DISPLAY", value))
       } else if backends.contains("wayland") {
@@ -51,7 +55,7 @@ public enum DisplayConnection {
       }
     }
     if allows("x11") {
-      switch explicitName ?? g_getenv("DISPLAY").map({ String(cString: $0) }) {
+      switch g_getenv("DISPLAY").map({ String(cString: $0) }) {
       case nil: clauses.append(formatted(localized("%s is not set"), "DISPLAY"))
       case "": clauses.append(formatted(localized("%s is set but empty"), "DISPLAY"))
       case let value?: clauses.append(formatted(localized("%s=%s failed"), "DISPLAY", value))

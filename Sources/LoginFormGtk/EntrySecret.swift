@@ -7,7 +7,9 @@ import LoginFormModel
 /// Not actor-isolated because the model that reads it is pure Swift; GTK
 /// and the model only ever call it on the main thread.
 final class EntrySecret: SecretText {
-  private let buffer: UnsafeMutablePointer<GtkEntryBuffer>
+  /// Not retained: the buffer must go with its entry, which frees its locked
+  /// memory. `invalidate()` is called before that.
+  private var buffer: UnsafeMutablePointer<GtkEntryBuffer>?
 
   /// Reads `entry`, which must be a secret entry (`lf_secret_entry_new`).
   init(entry: UnsafeMutablePointer<GtkWidget>) {
@@ -17,13 +19,21 @@ final class EntrySecret: SecretText {
   func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
     -> Result
   {
-    let bytes = Int(gtk_entry_buffer_get_bytes(buffer))
-    guard bytes > 0, let text = gtk_entry_buffer_get_text(buffer) else {
+    guard let buffer, gtk_entry_buffer_get_bytes(buffer) > 0,
+      let text = gtk_entry_buffer_get_text(buffer)
+    else {
       return try body(UnsafeBufferPointer(start: nil, count: 0))
     }
+    let bytes = Int(gtk_entry_buffer_get_bytes(buffer))
     return try text.withMemoryRebound(to: UInt8.self, capacity: bytes) {
       try body(UnsafeBufferPointer(start: $0, count: bytes))
     }
+  }
+
+  /// Reads as empty from now on: the entry is about to be destroyed, and a
+  /// model that outlives its window must not read freed memory.
+  func invalidate() {
+    buffer = nil
   }
 
   /// A locked copy of the text, made when the form is submitted, since the

@@ -22,10 +22,16 @@ import CGtk
     self.window = window
     self.onChange = onChange
     if !tryGrab() { schedule(milliseconds: 100) }
+    // Another client's grab, or the window's own unmapping, can break ours:
+    // start over, as if the keyboard had never been had.
+    SignalConnection.connectEvent(window, "grab-broken-event") { [weak self] _ in
+      guard let self, held else { return false }
+      held = false
+      attempts = 0
+      if source == 0 { schedule(milliseconds: 100) }
+      return false
+    }
   }
-
-  /// Whether the keyboard is held now.
-  var isHeld: Bool { held }
 
   private var seat: UnsafeMutablePointer<GdkSeat>? {
     gtk_widget_get_display(window).flatMap { gdk_display_get_default_seat($0) }

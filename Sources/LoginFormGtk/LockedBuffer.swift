@@ -36,12 +36,19 @@ public final class LockedBuffer: SecretText {
     var counter = Writer(counting: ())
     encode(&counter)
     self.init(capacity: counter.written)
-    var writer = Writer(into: self)
+    var writer = Writer(appendingTo: self)
     encode(&writer)
   }
 
-  /// Whether libgcr could lock the memory (it falls back to ordinary memory
-  /// only when locking is impossible, e.g. under a zero RLIMIT_MEMLOCK).
+  /// Whether locked memory can be had at all: the locked-memory limit
+  /// (`ulimit -l`) may allow none, and then a password entry would keep its
+  /// text in ordinary memory without a word. Checked before any is typed.
+  public static var isAvailable: Bool {
+    LockedBuffer(capacity: 4096)?.isLocked ?? false
+  }
+
+  /// Whether the memory is in libgcr's locked pool; `try_alloc` never falls
+  /// back to ordinary memory, so a buffer that exists always is.
   public var isLocked: Bool { gcr_secure_memory_is_secure(memory) != 0 }
 
   /// Calls `body` with the bytes written so far.
@@ -52,7 +59,7 @@ public final class LockedBuffer: SecretText {
   }
 
   /// The bytes as a NUL-terminated C string, for GTK calls that take one.
-  /// Only valid for a buffer made with `init(copying:)`.
+  /// Only valid for a buffer made with `init(copying:)` or `terminate()`d.
   public var cString: UnsafePointer<CChar> {
     UnsafeRawPointer(memory).assumingMemoryBound(to: CChar.self)
   }
@@ -61,6 +68,13 @@ public final class LockedBuffer: SecretText {
     precondition(count < capacity, "a locked buffer never grows")
     memory[count] = byte
     count += 1
+  }
+
+  /// Puts a NUL after the bytes (not counted), for `cString`; the buffer
+  /// must have a byte of room left.
+  public func terminate() {
+    precondition(count < capacity, "no room for the terminating NUL")
+    memory[count] = 0
   }
 
   /// Appends `byte` if there is room; false when the buffer is full.
@@ -119,7 +133,9 @@ public final class LockedBuffer: SecretText {
     fileprivate private(set) var written = 0
 
     fileprivate init(counting: Void) { buffer = nil }
-    fileprivate init(into buffer: LockedBuffer) { self.buffer = buffer }
+
+    /// A writer that appends to `buffer`, which must have room for all of it.
+    public init(appendingTo buffer: LockedBuffer) { self.buffer = buffer }
 
     /// Appends one byte (or counts it).
     public mutating func append(_ byte: UInt8) {

@@ -5,15 +5,6 @@ import CGtk
 /// Like signal handlers, each closure is boxed, retained for GLib and
 /// released by the GDestroyNotify GLib calls when the source is removed.
 @MainActor enum MainLoopSource {
-  /// Calls `handler` once after `milliseconds`.
-  @discardableResult
-  static func timeout(milliseconds: UInt32, _ handler: @escaping @MainActor @Sendable () -> Void)
-    -> guint
-  {
-    g_timeout_add_full(
-      G_PRIORITY_DEFAULT, milliseconds, fireOnce, retain(handler), release)
-  }
-
   /// Calls `handler` every `milliseconds` for as long as it returns true.
   @discardableResult
   static func repeating(

@@ -68,8 +68,8 @@ import LoginFormModel
   }
 
   /// Ends the prompt with `result` unless it has already ended: hides and
-  /// clears the entries (their locked buffers are wiped), destroys the window
-  /// and calls `onFinish`.
+  /// clears the entries, destroys the window (which gives the entries'
+  /// buffers back to the locked pool, zeroed) and calls `onFinish`.
   public func finish(_ result: PromptResult) {
     guard self.result == nil else { return }
     // Backing out of a prompt that never had the keyboard is its own end:
@@ -84,6 +84,7 @@ import LoginFormModel
       // assistive technology as removed text.
       gtk_entry_set_visibility(lf_entry(row.entry), (!row.field.isSecret).gboolean)
       gtk_entry_set_text(lf_entry(row.entry), "")
+      row.secret?.invalidate()
     }
     frame.destroy()
     onFinish(result)
@@ -113,6 +114,7 @@ import LoginFormModel
     if model.shape.contains(.password) {
       guard let copy = row(.password).secret?.lockedCopy() else {
         // No locked memory left: refuse rather than hand over an unlocked copy.
+        frame.setNotice(localized("No locked memory is left for the password"))
         gtk_widget_error_bell(window)
         return
       }
@@ -191,6 +193,9 @@ import LoginFormModel
     frame.onKeyboardUnavailable = { [weak self] unavailable in
       guard let self else { return }
       for row in rows { gtk_widget_set_sensitive(row.entry, (!unavailable).gboolean) }
+      // Nor may a click submit what was never typed (a form that accepts an
+      // empty password is valid from the start).
+      gtk_widget_set_sensitive(frame.okButton, (!unavailable && model.isValid).gboolean)
       // Insensitive entries lost the focus; give it back where it belongs.
       if !unavailable { focusFirstNeedingField() }
     }
@@ -210,7 +215,7 @@ import LoginFormModel
   private func bindModel() {
     observations.append(
       model.observeValidity { [frame] valid in
-        gtk_widget_set_sensitive(frame.okButton, valid.gboolean)
+        gtk_widget_set_sensitive(frame.okButton, (valid && !frame.isKeyboardUnavailable).gboolean)
       })
     for row in rows {
       observations.append(

@@ -9,16 +9,15 @@ public struct QuestionDescription {
   public var noLabel: String?
   /// A third button between them (pinentry's SETNOTOK), if any.
   public var otherLabel: String?
-  /// Whether the affirmative button is the default (Enter); otherwise no
-  /// button is, and Enter does nothing.
-  public var yesIsDefault = true
   /// Where and how the window appears.
   public var window = WindowOptions()
 
-  /// A question with `text` and buttons labelled `yes` and `no`.
-  public init(text: String, yes: String, no: String?) {
+  /// A question with `text` and buttons labelled `yes` and `no`, in a
+  /// window placed as `options` say.
+  public init(text: String, yes: String, no: String?, options: WindowOptions = WindowOptions()) {
     self.text = text
     yesLabel = yes
     noLabel = no
+    window = options
   }
 }

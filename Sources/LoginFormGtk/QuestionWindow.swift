@@ -14,7 +14,6 @@ import CGtk
   let frame: PromptFrame
   let text: UnsafeMutablePointer<GtkWidget>
   private let otherButton: UnsafeMutablePointer<GtkWidget>?
-  private let yesIsDefault: Bool
   private let onFinish: (PromptResult) -> Void
 
   /// Builds the window for `description`; call `present()` to show it.
@@ -22,7 +21,6 @@ import CGtk
     description: QuestionDescription, onFinish: @escaping (PromptResult) -> Void = { _ in }
   ) {
     self.onFinish = onFinish
-    yesIsDefault = description.yesIsDefault
     frame = PromptFrame(
       options: description.window, defaultTitle: localized("Question"),
       okLabel: description.yesLabel, cancelLabel: description.noLabel)
@@ -44,11 +42,7 @@ import CGtk
   /// Shows the window with the default button focused.
   public func present() {
     frame.present { [weak self] in self?.finish(.timedOut) }
-    if yesIsDefault {
-      gtk_widget_grab_focus(frame.okButton)
-    } else if let cancel = frame.cancelButton {
-      gtk_widget_grab_focus(cancel)
-    }
+    gtk_widget_grab_focus(frame.okButton)
   }
 
   /// Ends the prompt with `result` unless it has already ended.

@@ -15,6 +15,4 @@ public struct GitCredentialPrompt: Hashable, Sendable {
   /// Both fields: git reads both from the helper.
   public var shape: FormShape { .usernameAndPassword }
 
-  /// Where focus starts: the password once the username is known.
-  public var initialFocus: Field { username == nil ? .username : .password }
 }

@@ -64,15 +64,21 @@ public struct GitCredentialRequest: Hashable, Sendable {
       throw .invalidUTF8(line: number, key: nil)
     }
     guard ["protocol", "host", "path", "username", "url"].contains(key) else { return }
-    guard let value = String(validating: line[(equals + 1)...], as: UTF8.self) else {
+    let bytes = UnsafeBufferPointer(rebasing: line[(equals + 1)...])
+    // A URL may carry a password (user:password@host): it is parsed in
+    // place, and only its other parts become text.
+    if key == "url" {
+      self = try GitCredentialURL.parse(bytes, line: number)
+      return
+    }
+    guard let value = String(validating: bytes, as: UTF8.self) else {
       throw .invalidUTF8(line: number, key: key)
     }
     switch key {
     case "protocol": scheme = value
     case "host": host = value
     case "path": path = value
-    case "username": username = value
-    default: self = try GitCredentialURL.parse(value, line: number)
+    default: username = value
     }
   }
 

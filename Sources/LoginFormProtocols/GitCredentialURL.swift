@@ -1,11 +1,12 @@
 /// git's reading of a `url=` line (`credential_from_url_gently` in git
 /// 2.39): `scheme://[user[:password]@]host[:port][/path]`.
 enum GitCredentialURL {
-  /// The request that `url` describes. The password part is skipped, never
-  /// decoded.
-  static func parse(_ url: String, line: Int) throws(GitCredentialError) -> GitCredentialRequest {
-    let bytes = Array(url.utf8)
-    guard let schemeEnd = bytes.firstRange(of: Array("://".utf8))?.lowerBound, schemeEnd > 0
+  /// The request that `url` describes, read in place from the caller's
+  /// memory: the password part is skipped, never copied nor decoded.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(GitCredentialError)
+    -> GitCredentialRequest
+  {
+    guard let schemeEnd = bytes.firstRange(of: "://".utf8)?.lowerBound, schemeEnd > 0
     else { throw .urlWithoutScheme(line: line) }
     var request = GitCredentialRequest(scheme: String(decoding: bytes[..<schemeEnd], as: UTF8.self))
     let rest = bytes[(schemeEnd + 3)...]
@@ -30,7 +31,7 @@ enum GitCredentialURL {
 
   /// git's `url_decode_mem`: `%XX` decoded, any other `%` kept, `+` kept.
   private static func decode(
-    _ bytes: ArraySlice<UInt8>, _ component: String, line: Int
+    _ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ component: String, line: Int
   ) throws(GitCredentialError) -> String {
     var decoded: [UInt8] = []
     var index = bytes.startIndex

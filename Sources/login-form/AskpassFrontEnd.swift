@@ -10,6 +10,7 @@ import LoginFormProtocols
   static func run(prompt: String) -> Never {
     let mode = g_getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) }
     let request = AskpassRequest(prompt: prompt, promptMode: mode)
+    if case .entry(let field) = request.question, field.isSecret { SecretMemory.require() }
     Display.open()
     var options = DropIn.windowOptions(title: title(of: request))
     switch request.question {
@@ -25,7 +26,8 @@ import LoginFormProtocols
       } else {
         description.passwordLabel = label(of: field)
       }
-      guard case .submitted(let form) = DropIn.ask(description) else { Standard.exit(.cancelled) }
+      let result = DropIn.ask(description)
+      guard case .submitted(let form) = result else { Standard.exit(ExitStatus(ending: result)) }
       Standard.deliver(form) { form, sink in
         // The form refuses controls, so neither can fail; a failure would
         // print nothing, which ssh and sudo take as a cancel.
@@ -41,7 +43,7 @@ import LoginFormProtocols
         QuestionDescription(
           text: request.prompt, yes: localized("_Yes"), no: localized("_No"), options: options))
       {
-      case .answered(let yes): DropIn.answer(yes ? "yes\n" : "no\n", status: .submitted)
+      case .answered(let yes): DropIn.answer { AskpassAnswer.encode(yes: yes, into: &$0) }
       case let other: Standard.exit(ExitStatus(ending: other))
       }
     case .confirmation:
@@ -49,7 +51,7 @@ import LoginFormProtocols
         QuestionDescription(
           text: request.prompt, yes: localized("_Yes"), no: localized("_No"), options: options))
       guard case .answered(true) = result else { Standard.exit(ExitStatus(ending: result)) }
-      DropIn.answer("\n", status: .submitted)
+      DropIn.answer { AskpassAnswer.encodeConfirmation(into: &$0) }
     case .notification:
       // ssh ends a notice with SIGTERM once it is done; quietly, then.
       options.grabsKeyboard = false
@@ -84,13 +86,5 @@ extension PromptResult {
   fileprivate var isClose: Bool {
     if case .answered(true) = self { return true }
     return false
-  }
-}
-
-extension QuestionDescription {
-  /// A question with the given window options.
-  init(text: String, yes: String, no: String?, options: WindowOptions) {
-    self.init(text: text, yes: yes, no: no)
-    window = options
   }
 }

@@ -25,15 +25,3 @@ import LoginFormGtk
     }
   }
 }
-
-extension ExitStatus {
-  /// The status for a prompt that ended without an answer.
-  init(ending result: PromptResult) {
-    switch result {
-    case .submitted, .answered(true): self = .submitted
-    case .timedOut: self = .timedOut
-    case .keyboardUnavailable: self = .keyboardUnavailable
-    case .answered(false), .answeredOther, .cancelled, .closed, .interrupted: self = .cancelled
-    }
-  }
-}

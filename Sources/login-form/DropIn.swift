@@ -36,12 +36,13 @@ import LoginFormModel
     PromptRunner.run { end in QuestionWindow(description: description, onFinish: end) }
   }
 
-  /// Writes a fixed answer that holds no secret, and exits with `status`.
-  static func answer(_ text: String, status: ExitStatus) -> Never {
-    if let failure = Standard.write(text, to: 1) {
-      Standard.fail(
-        formatted(localized("Could not write the answer: %s"), failure), status: .notDelivered)
+  /// Writes the answer `encode` makes (one that holds no secret), and
+  /// exits 0.
+  static func answer(_ encode: (inout LockedBuffer.Writer) -> Void) -> Never {
+    guard let answer = LockedBuffer(encoding: encode) else {
+      Standard.fail(localized("No locked memory is left for the answer"), status: .notDelivered)
     }
-    Standard.exit(status)
+    Standard.deliver(answer)
+    Standard.exit(.submitted)
   }
 }

@@ -1,3 +1,5 @@
+import LoginFormGtk
+
 /// Exit statuses, as documented in the README and the man page. 5 for a
 /// timeout is zenity's, so scripts written for it keep working.
 enum ExitStatus: Int32 {
@@ -16,4 +18,16 @@ enum ExitStatus: Int32 {
   case timedOut = 5
   /// The connection to the X server was lost.
   case displayLost = 6
+}
+
+extension ExitStatus {
+  /// The status for a prompt that ended without an answer.
+  init(ending result: PromptResult) {
+    switch result {
+    case .submitted, .answered(true): self = .submitted
+    case .timedOut: self = .timedOut
+    case .keyboardUnavailable: self = .keyboardUnavailable
+    case .answered(false), .answeredOther, .cancelled, .closed, .interrupted: self = .cancelled
+    }
+  }
 }

@@ -3,9 +3,11 @@ enum Mode: Equatable {
   /// The options of `login-form --help`.
   case ordinary
   /// `login-form PROMPT`: one argument, no options, as ssh, sudo and git
-  /// call an askpass program.
+  /// call an askpass program; or any call under a name ending in
+  /// `askpass` (the ssh-askpass alternative).
   case askpass(prompt: String)
-  /// `git-credential-login-form ACTION` or `login-form --git-credential ACTION`;
+  /// `git-credential-login-form ACTION`, `login-form --git-credential
+  /// ACTION`, or `login-form get|store|erase` (an absolute helper path);
   /// the payload is what follows.
   case gitCredential([String])
   /// `pinentry-login-form [OPTIONS]` or `login-form --pinentry [OPTIONS]`,
@@ -24,6 +26,14 @@ enum Mode: Equatable {
       self = .pinentry([program] + rest.dropFirst())
     } else if rest.first == "--git-credential" {
       self = .gitCredential(Array(rest.dropFirst()))
+    } else if rest.count == 1, let action = rest.first, ["get", "store", "erase"].contains(action) {
+      // credential.helper=/usr/bin/login-form runs "login-form get": git's
+      // actions are never a prompt worth showing.
+      self = .gitCredential(rest)
+    } else if program.hasSuffix("askpass") {
+      // As the ssh-askpass alternative: always an askpass program, whose
+      // prompt, like gnome-ssh-askpass's, is the words it was given.
+      self = .askpass(prompt: rest.joined(separator: " "))
     } else if rest.count == 1, let prompt = rest.first, !prompt.hasPrefix("-") {
       self = .askpass(prompt: prompt)
     } else {

@@ -22,6 +22,7 @@ import LoginFormModel
       // Fail before the user types anything that could not be delivered.
       Standard.fail(localized("Standard output is closed"), status: .notDelivered)
     }
+    if options.description.shape.contains(.password) { SecretMemory.require() }
     Display.open()
     Display.warnAboutX11Options(options.description.window, grabWasAsked: options.asksForGrab)
     let result = PromptRunner.run { end in

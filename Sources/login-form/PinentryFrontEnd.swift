@@ -15,6 +15,7 @@ import LoginFormProtocols
     } catch {
       Standard.fail(error.description, status: .usage)
     }
+    SecretMemory.require()
     Display.open()
     var options = PinentryOptions()
     options.display = commandLine.display
@@ -27,10 +28,16 @@ import LoginFormProtocols
     let host = PinentryHost(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()),
       flavor: "login-form", version: CommandLineOptions.version,
-      defaultTimeoutSeconds: commandLine.timeoutSeconds.map { $0 == 0 ? nil : $0 } ?? 60)
+      defaultTimeoutSeconds: Self.timeout(commandLine.timeoutSeconds))
     guard let server = PinentryServer(session: PinentrySession(host: host, options: options)) else {
       Standard.fail(localized("No locked memory is left for the protocol"), status: .notDelivered)
     }
     server.serve()
+  }
+
+  /// pinentry's `--timeout`: 60 seconds when not given, none when 0.
+  private static func timeout(_ seconds: Int?) -> Int? {
+    guard let seconds else { return 60 }
+    return seconds == 0 ? nil : seconds
   }
 }

@@ -81,13 +81,14 @@ import LoginFormProtocols
     case .show(let request): show(request)
     case .quality(let value): form?.showQuality(value)
     case .generatedPIN(let pin):
-      guard let pin, pin.decodedCount != nil,
-        let generated = LockedBuffer(encoding: { writer in
-          pin.decode(into: &writer)
-          writer.append(0)
-        })
+      guard let pin, let count = pin.decodedCount,
+        let generated = LockedBuffer(copyingDecoded: pin, count: count)
       else { break }
-      form?.fill(password: generated)
+      // Only a passphrase the entry can hold as it is: UTF-8 without NUL
+      // (a %00 would cut it short without a word).
+      if generated.withUTF8({ g_utf8_validate($0.baseAddress, gssize($0.count), nil) != 0 }) {
+        form?.fill(password: generated)
+      }
       generated.wipe()
     case .exit: exitNow(status: .submitted)
     }
@@ -95,6 +96,9 @@ import LoginFormProtocols
   }
 
   private func show(_ request: PinentryRequest) {
+    // The agent passes its client's language as an option, since the
+    // pinentry runs in the agent's environment.
+    if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
     if request.kind == .pin {
       let window = PromptWindow(description: PinentryPrompt.form(for: request)) { [self] result in
         form = nil
@@ -172,22 +176,13 @@ import LoginFormProtocols
   }
 }
 
-/// The protocol's output, collected in locked memory (it carries the PIN)
-/// and written to standard output when full and after each exchange.
-private struct ProtocolOutput: ByteSink {
-  let buffer: LockedBuffer
-
-  mutating func append(_ byte: UInt8) {
-    if !buffer.appendIfRoom(byte) {
-      Self.flush(buffer)
-      _ = buffer.appendIfRoom(byte)
-    }
-  }
-
-  /// Writes what is collected and wipes it. A write error means the agent
-  /// is gone (EPIPE after BYE, say): the next read sees the end of input.
-  static func flush(_ buffer: LockedBuffer) {
-    _ = buffer.withUTF8 { Standard.write($0, to: 1) }
-    buffer.wipe()
+extension LockedBuffer {
+  /// A locked, NUL-terminated copy of the agent's generated passphrase,
+  /// decoded from the line that carried it; `count` is its decoded length.
+  fileprivate convenience init?(copyingDecoded pin: PinentryGeneratedPIN, count: Int) {
+    self.init(capacity: count + 1)
+    var writer = Writer(appendingTo: self)
+    pin.decode(into: &writer)
+    terminate()
   }
 }

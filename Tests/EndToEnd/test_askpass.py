@@ -41,6 +41,17 @@ class AskpassOutputTests(ClientTestCase):
         answer(window, "correct horse", "Passphrase")
         self.assertEqual(client.finish(), (0, b"correct horse\n", b""))
 
+    def test_as_the_ssh_askpass_alternative_even_without_a_prompt(self):
+        # Debian's /usr/bin/ssh-askpass alternative starts the binary under
+        # that name; with no argument it must still print the secret alone.
+        link = os.path.join(self.temp_dir(), "ssh-askpass")
+        os.symlink(BINARY, link)
+        client = self.start_client([link], askpass_environment())
+        window = self.next_window(client=client, pid=client.pid)
+        self.assertEntries(window, [("password text", "Password")])
+        answer(window, "s3cret", "Password")
+        self.assertEqual(client.finish(), (0, b"s3cret\n", b""))
+
     def test_other_prompts_ask_for_a_password(self):
         client, window = self.ask(PASSWORD_PROMPT)
         self.assertLabel(window, PASSWORD_PROMPT)

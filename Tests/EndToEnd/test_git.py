@@ -121,6 +121,14 @@ class HelperProtocolTests(ClientTestCase):
                                  (0, b"", b""))
                 self.assertNoWindowFor(0.3)
 
+    def test_an_absolute_helper_path_gets_the_helper_not_the_askpass(self):
+        # credential.helper=/usr/bin/login-form runs "login-form ACTION".
+        full = DESCRIPTION + b"username=bob\npassword=secret\n"
+        client = self.start_client([BINARY, "store"], self.git.environment(), input=full)
+        self.assertEqual(client.finish_within(ANSWER_TIMEOUT, since=time.monotonic()),
+                         (0, b"", b""))
+        self.assertNoWindowFor(0.3)
+
 
 class DumbHttpTests(ClientTestCase):
     """git ls-remote against a 127.0.0.1 server that answers 401 until it

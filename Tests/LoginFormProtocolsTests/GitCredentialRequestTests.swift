@@ -26,7 +26,6 @@ import Testing
         == GitCredentialRequest(scheme: "https", host: "git.example.org:8443", username: "alice"))
     #expect(request.prompt.url == "https://git.example.org:8443")
     #expect(request.prompt.username == "alice")
-    #expect(request.prompt.initialFocus == .password)
     #expect(request.prompt.shape == .usernameAndPassword)
     #expect(GitCredentialPrompt.title == "Git")
   }
@@ -35,7 +34,6 @@ import Testing
     let request = try parse("protocol=https\nhost=h\npath=group/repo.git")
     #expect(request.prompt.url == "https://h/group/repo.git")
     #expect(request.prompt.username == nil)
-    #expect(request.prompt.initialFocus == .username)
   }
 
   @Test func anEmptyUsernameIsNotPrefilled() throws {

@@ -1,0 +1,22 @@
+import LoginFormGtk
+import LoginFormModel
+
+/// The protocol's output, collected in locked memory (it carries the PIN)
+/// and written to standard output when full and after each exchange.
+struct ProtocolOutput: ByteSink {
+  let buffer: LockedBuffer
+
+  mutating func append(_ byte: UInt8) {
+    if !buffer.appendIfRoom(byte) {
+      Self.flush(buffer)
+      _ = buffer.appendIfRoom(byte)
+    }
+  }
+
+  /// Writes what is collected and wipes it. A write error means the agent
+  /// is gone (EPIPE after BYE, say): the next read sees the end of input.
+  static func flush(_ buffer: LockedBuffer) {
+    _ = buffer.withUTF8 { Standard.write($0, to: 1) }
+    buffer.wipe()
+  }
+}
