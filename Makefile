@@ -211,12 +211,12 @@ $(FUZZ_BIN): $(wildcard Sources/LoginFormModel/*.swift) Tests/Fuzz/FuzzModel.swi
 
 fuzz: $(FUZZ_BIN)
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	  -artifact_prefix=.build/fuzz/ .build/fuzz/corpus
+	  -artifact_prefix=.build/fuzz/ .build/fuzz/corpus Tests/Fuzz/seeds
 
 # A short run for make test: long enough to reach deep edit sequences.
 fuzz-smoke: $(FUZZ_BIN)
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) -runs=100000 -print_final_stats=1 \
-	  -artifact_prefix=.build/fuzz/ .build/fuzz/corpus >.build/fuzz/smoke.log 2>&1 \
+	  -artifact_prefix=.build/fuzz/ .build/fuzz/corpus Tests/Fuzz/seeds >.build/fuzz/smoke.log 2>&1 \
 	  || { tail -n 40 .build/fuzz/smoke.log; exit 1; }
 	@grep -E '^Done|number_of_executed_units' .build/fuzz/smoke.log
 
