@@ -18,7 +18,8 @@ import LoginFormProtocols
       var description = PromptDescription(
         shape: request.shape ?? .passwordOnly,
         rules: DropIn.rules(maximumBytes: request.maximumAnswerBytes))
-      description.text = request.prompt
+      // The ssh-askpass alternative may be called with no prompt at all.
+      description.text = request.prompt.isEmpty ? nil : request.prompt
       description.window = options
       description.okLabel = localized("_OK")
       if field == .username {
