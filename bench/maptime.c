@@ -37,6 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
+
 #define TIMEOUT_MS 10000
 
 static int sig_pipe[2];
@@ -50,13 +52,6 @@ static void on_sigchld(int sig)
 }
 
 static int ignore_x_error(Display *d, XErrorEvent *e) { (void)d; (void)e; return 0; }
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* The window's _NET_WM_PID, or -1 if it has none. */
 static long window_pid(Display *d, Window w, Atom net_wm_pid)
@@ -73,25 +68,6 @@ static long window_pid(Display *d, Window w, Atom net_wm_pid)
     if (data)
         XFree(data);
     return pid;
-}
-
-typedef struct { long rss, anon, file; } Memory;
-
-/* The child's resident memory in KiB from /proc/PID/status; -1 where unread. */
-static Memory memory_kib(pid_t pid)
-{
-    char path[64], line[256];
-    Memory m = { -1, -1, -1 };
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return m;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld", &m.rss) != 1 && sscanf(line, "RssAnon: %ld", &m.anon) != 1
-            && sscanf(line, "RssFile: %ld", &m.file) == 1)
-            break; /* RssFile comes last of the three */
-    fclose(f);
-    return m;
 }
 
 /* Reads one line (without its newline) from fd into buf within the deadline
@@ -142,35 +118,6 @@ static int await_answer(int fd, double deadline, const char *what)
         if (strncmp(line, "OK", 2) == 0 || strncmp(line, "ERR", 3) == 0)
             return 0;
     }
-}
-
-static int status_code(int st)
-{
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
-/* Waits up to ms for the child; returns its status code, or -1. */
-static int reap_within(pid_t pid, int ms)
-{
-    int st;
-    for (int waited = 0; waited <= ms; waited += 10) {
-        if (waitpid(pid, &st, WNOHANG) == pid)
-            return status_code(st);
-        usleep(10000);
-    }
-    return -1;
-}
-
-static int stop_child(pid_t pid)
-{
-    int code;
-    kill(-pid, SIGTERM);
-    if ((code = reap_within(pid, 1000)) >= 0)
-        return code;
-    kill(-pid, SIGKILL);
-    int st;
-    waitpid(pid, &st, 0);
-    return status_code(st);
 }
 
 static void send_close(Display *d, Window w)

@@ -31,18 +31,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
+
 #define TIMEOUT_MS 20000
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static int ignore_x_error(Display *d, XErrorEvent *e) { (void)d; (void)e; return 0; }
-
-static int status_code(int st) { return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st); }
 
 static pid_t spawn(char **argv, int new_group)
 {

@@ -37,6 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
+
 #define TIMEOUT_MS 10000
 
 static uint32_t realtime_us32(void)
@@ -44,44 +46,6 @@ static uint32_t realtime_us32(void)
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return (uint32_t)((uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u);
-}
-
-static double monotonic_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-typedef struct { long rss, anon, file; } Memory;
-
-static Memory memory_kib(pid_t pid)
-{
-    char path[64], line[256];
-    Memory m = { -1, -1, -1 };
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return m;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld", &m.rss) != 1 && sscanf(line, "RssAnon: %ld", &m.anon) != 1
-            && sscanf(line, "RssFile: %ld", &m.file) == 1)
-            break;
-    fclose(f);
-    return m;
-}
-
-static void stop_child(pid_t pid)
-{
-    int st;
-    kill(-pid, SIGTERM);
-    for (int waited = 0; waited <= 1000; waited += 10) {
-        if (waitpid(pid, &st, WNOHANG) == pid)
-            return;
-        usleep(10000);
-    }
-    kill(-pid, SIGKILL);
-    waitpid(pid, &st, 0);
 }
 
 /* The "[1234567.890]" stamp of a WAYLAND_DEBUG line, in microseconds. */
@@ -153,7 +117,7 @@ int main(int argc, char **argv)
         perror("waytime: pipe");
         return 1;
     }
-    double start_mono = monotonic_ms();
+    double start_mono = now_ms();
     uint32_t start_us = realtime_us32();
     pid_t pid = fork();
     if (pid < 0) {
@@ -193,7 +157,7 @@ int main(int argc, char **argv)
         }
         if (have == sizeof buf)
             have = 0; /* an absurdly long line: drop it */
-        int left = TIMEOUT_MS - (int)(monotonic_ms() - start_mono);
+        int left = TIMEOUT_MS - (int)(now_ms() - start_mono);
         struct pollfd p = { err_pipe[0], POLLIN, 0 };
         if (left <= 0 || poll(&p, 1, left) <= 0) {
             fprintf(stderr, "waytime: %s showed no frame within %d s\n", prog[0], TIMEOUT_MS / 1000);
