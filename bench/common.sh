@@ -1,5 +1,6 @@
 # Sourced by the bench/run-*.sh scripts: the build folder, the C tools, the
-# package check and the round-robin loop they share. See bench/README.md.
+# package check, the contestant list and the round-robin loop they share.
+# See bench/README.md.
 # shellcheck shell=bash
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -86,4 +87,29 @@ add() {
     names+=("$1")
     shift
     argvs+=("$(IFS=$'\t'; echo "$*")")
+}
+
+# add_login_form_and_floors: login-form ($LOGIN_FORM, when built) and the two
+# C floors, the contestants every start-up comparison has.
+add_login_form_and_floors() {
+    if [[ -n ${LOGIN_FORM:-} && -x ${LOGIN_FORM} && ! -d ${LOGIN_FORM} ]]; then
+        add login-form "$(realpath "$LOGIN_FORM")"
+    else
+        echo "skipped login-form: not built"
+    fi
+    add floor-gtk_init "$build/floor-init"
+    add floor-GtkApplication "$build/floor-app"
+}
+
+# save_contestants FILE / load_contestants FILE: carry names[] and argvs[]
+# from the set-up half of a script into the --measure half it re-runs inside
+# the display server and session bus.
+save_contestants() {
+    local i
+    for ((i = 0; i < ${#names[@]}; i++)); do printf '%s\t%s\n' "${names[$i]}" "${argvs[$i]}"; done >"$1"
+}
+load_contestants() {
+    local name rest
+    names=() argvs=()
+    while IFS=$'\t' read -r name rest; do names+=("$name") argvs+=("$rest"); done <"$1"
 }

@@ -15,16 +15,10 @@ list=$build/startup.tsv
 if [[ ${1:-} != --measure ]]; then
     build_tools
     names=() argvs=()
-    if [[ -n ${LOGIN_FORM:-} && -x ${LOGIN_FORM} && ! -d ${LOGIN_FORM} ]]; then
-        add login-form "$(realpath "$LOGIN_FORM")"
-    else
-        echo "skipped login-form: not built"
-    fi
-    add floor-gtk_init "$build/floor-init"
-    add floor-GtkApplication "$build/floor-app"
+    add_login_form_and_floors
     if need zenity zenity; then add zenity zenity --password --username; fi
     if need yad yad; then add yad yad --form --field=Username --field=Password:H; fi
-    for ((i = 0; i < ${#names[@]}; i++)); do printf '%s\t%s\n' "${names[$i]}" "${argvs[$i]}"; done >"$list"
+    save_contestants "$list"
     exec xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session -- \
         "$BASH" "${BASH_SOURCE[0]}" --measure 3>&1 >"$build/startup.log" 2>&1
 fi
@@ -35,8 +29,7 @@ fi
 exec 1>&3 3>&-
 export NO_AT_BRIDGE=1
 install_icons
-names=() argvs=()
-while IFS=$'\t' read -r name rest; do names+=("$name") argvs+=("$rest"); done <"$list"
+load_contestants "$list"
 before=$(load_average)
 round_robin "$build/startup.results" "$build/maptime"
 

@@ -16,16 +16,9 @@ if [[ ${1:-} != --measure ]]; then
     need weston weston || { echo "skipped the Wayland comparison"; exit 0; }
     build_tools
     names=() argvs=()
-    if [[ -n ${LOGIN_FORM:-} && -x ${LOGIN_FORM} && ! -d ${LOGIN_FORM} ]]; then
-        add login-form "$(realpath "$LOGIN_FORM")"
-    else
-        echo "skipped login-form: not built"
-    fi
-    add floor-gtk_init "$build/floor-init"
-    add floor-GtkApplication "$build/floor-app"
+    add_login_form_and_floors
     if need yad yad; then add yad yad --form --field=Username --field=Password:H; fi
-    for ((i = 0; i < ${#names[@]}; i++)); do printf '%s\t%s\n' "${names[$i]}" "${argvs[$i]}"; done \
-        >"$build/wayland.tsv"
+    save_contestants "$build/wayland.tsv"
 
     # A compositor of our own, in a runtime directory of our own (GtkApplication
     # starts the document portal, which mounts doc/ there).
@@ -52,8 +45,7 @@ fi
 exec 1>&3 3>&-
 export NO_AT_BRIDGE=1
 install_icons
-names=() argvs=()
-while IFS=$'\t' read -r name rest; do names+=("$name") argvs+=("$rest"); done <"$build/wayland.tsv"
+load_contestants "$build/wayland.tsv"
 runs=$((runs * 2))
 before=$(load_average)
 round_robin "$build/wayland.results" "$build/waytime"
