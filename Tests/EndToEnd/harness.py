@@ -76,10 +76,12 @@ def unique_title(hint="t"):
     return f"e2e-{safe}-{os.getpid()}-{next(_counter)}"
 
 
-def poll(predicate, timeout=STATE_TIMEOUT, interval=0.02, message=None):
+def poll(predicate, timeout=STATE_TIMEOUT, interval=0.02, message=None, now=None):
     """Calls `predicate` until it returns something truthy and returns that;
     raises AssertionError after `timeout` seconds. Exceptions from the
-    predicate (an accessible object going away, say) count as "not yet"."""
+    predicate (an accessible object going away, say) count as "not yet".
+    `now`, if given, is called at the deadline and what it returns (or
+    raises) is added to the failure, to say what there was instead."""
     deadline = time.monotonic() + timeout
     last_error = None
     while True:
@@ -91,6 +93,11 @@ def poll(predicate, timeout=STATE_TIMEOUT, interval=0.02, message=None):
             last_error = error
         if time.monotonic() >= deadline:
             detail = f" (last error: {last_error!r})" if last_error else ""
+            if now is not None:
+                try:
+                    detail += f"; now {now()!r}"
+                except Exception as failure:  # noqa: BLE001 - only for the message
+                    detail += f"; now {failure!r}"
             raise AssertionError(
                 (message or f"timed out after {timeout}s waiting for {predicate}") + detail)
         time.sleep(interval)
@@ -364,8 +371,8 @@ class PromptWindow:
         """The message under the entry, which is its accessible description."""
         return self.entry(entry).description
 
-    def wait_until(self, predicate, what, timeout=STATE_TIMEOUT):
-        return poll(predicate, timeout, message=f"timed out waiting for {what}")
+    def wait_until(self, predicate, what, timeout=STATE_TIMEOUT, now=None):
+        return poll(predicate, timeout, message=f"timed out waiting for {what}", now=now)
 
     def wait_for_length(self, entry, count):
         self.wait_until(lambda: self.length(entry) == count,
@@ -608,14 +615,8 @@ class ClientWindow(PromptWindow):
     def wait_for_focus(self, name, timeout=STATE_TIMEOUT):
         """Waits until the entry `name` has the focus (GTK reports it a
         moment after the window became active, or after a Tab)."""
-        try:
-            self.wait_until(lambda: self.focused_entry() == name, f"focus in {name}", timeout)
-        except AssertionError as error:
-            try:
-                now = self.focused_entry()
-            except Exception as failure:  # noqa: BLE001 - only for the message
-                now = failure
-            raise AssertionError(f"{error}; focus now in {now!r}") from None
+        self.wait_until(lambda: self.focused_entry() == name, f"focus in {name}", timeout,
+                        now=self.focused_entry)
 
     def buttons(self):
         """The names of the window's push buttons, in tree order."""
@@ -636,14 +637,7 @@ class ClientWindow(PromptWindow):
         """Waits until one of the labels satisfies `predicate`; returns it."""
         def matching():
             return next((label for label in self.labels() if predicate(label)), None)
-        try:
-            return self.wait_until(matching, what, timeout)
-        except AssertionError as error:
-            try:
-                now = self.labels()
-            except Exception as failure:  # noqa: BLE001 - only for the message
-                now = failure
-            raise AssertionError(f"{error}; labels now {now!r}") from None
+        return self.wait_until(matching, what, timeout, now=self.labels)
 
     def set_text(self, entry, text):
         """Puts `text` into the entry through AT-SPI's EditableText, for

@@ -35,14 +35,7 @@ def focused(prompt):
 
 def wait_for(predicate, what, now, timeout=harness.STATE_TIMEOUT):
     """poll(), whose failure also says what `now()` returns at the deadline."""
-    try:
-        return poll(predicate, timeout, message=f"timed out waiting for {what}")
-    except AssertionError as error:
-        try:
-            state = repr(now())
-        except Exception as failure:  # noqa: BLE001 - only for the message
-            state = repr(failure)
-        raise AssertionError(f"{error}; now {state}") from None
+    return poll(predicate, timeout, message=f"timed out waiting for {what}", now=now)
 
 
 def wait_for_focus(prompt, role, name):
