@@ -8,24 +8,71 @@ let package = Package(
     .library(name: "LoginFormModel", targets: ["LoginFormModel"]),
   ],
   targets: [
-    // Pure Swift: the standard library only, so it builds and tests without a display.
+    // Pure Swift, the standard library only: the form, its rules, its encoders.
     .target(name: "LoginFormModel"),
-    .testTarget(name: "LoginFormModelTests", dependencies: ["LoginFormModel", "SeededRandom"]),
     // Pure Swift too: askpass, git credential and pinentry (Assuan) protocols.
     .target(name: "LoginFormProtocols", dependencies: ["LoginFormModel"]),
-    .testTarget(
-      name: "LoginFormProtocolsTests", dependencies: ["LoginFormProtocols", "SeededRandom"]),
-    // A replayable random generator, shared by the test suites.
-    .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
-    // The only way in to C.
+    // What any front end asks for and gets back (no window assumed), and the
+    // words every presenter shows: the only C it touches is gettext.
+    .systemLibrary(name: "CGettext"),
+    .target(name: "LoginFormPrompt", dependencies: ["LoginFormModel", "CGettext"]),
+    // The front-end core: how each way of calling the program becomes a prompt,
+    // and each prompt's end becomes output and an exit status. No GTK.
+    .target(
+      name: "LoginFormFrontEnd",
+      dependencies: ["LoginFormModel", "LoginFormProtocols", "LoginFormPrompt"],
+      plugins: ["EmbedVersion"]),
+    // The version's one home is the file VERSION; this puts it into Swift.
+    .plugin(name: "EmbedVersion", capability: .buildTool()),
+    // GTK 3, GDK and gcr (gcr-ui-3 requires gtk+-3.0).
     .systemLibrary(
-      name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgcr-3-dev"])]),
-    .target(name: "LoginFormGtk", dependencies: ["CGtk", "LoginFormModel"]),
-    .testTarget(name: "LoginFormGtkTests", dependencies: ["LoginFormGtk", "LoginFormModel"]),
+      name: "CGtk", pkgConfig: "gcr-ui-3", providers: [.apt(["libgtk-3-dev", "libgcr-3-dev"])]),
+    // Our own C: the hardened secret entry, a GObject subclass.
+    .target(name: "CSecretEntry", dependencies: ["CGtk"]),
+    // Locked, wiped memory from gcr's secure pool.
+    .target(name: "LoginFormLockedMemory", dependencies: ["CGtk", "LoginFormModel"]),
+    // The windows, which present the prompt contract.
+    .target(
+      name: "LoginFormGtk",
+      dependencies: [
+        "CGtk", "CSecretEntry", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
+      ]),
     .executableTarget(
-      name: "login-form", dependencies: ["LoginFormGtk", "LoginFormModel", "LoginFormProtocols"]),
+      name: "login-form",
+      dependencies: [
+        "CGtk", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt", "LoginFormFrontEnd",
+        "LoginFormLockedMemory", "LoginFormGtk",
+      ]),
+
+    // What several test suites and the fuzzer share.
+    .target(
+      name: "LoginFormTestSupport", dependencies: ["LoginFormModel"], path: "Tests/Support"),
+    .testTarget(
+      name: "LoginFormModelTests", dependencies: ["LoginFormModel", "LoginFormTestSupport"]),
+    .testTarget(
+      name: "LoginFormProtocolsTests",
+      dependencies: ["LoginFormProtocols", "LoginFormModel", "LoginFormTestSupport"]),
+    .testTarget(
+      name: "LoginFormFrontEndTests",
+      dependencies: [
+        "LoginFormFrontEnd", "LoginFormPrompt", "LoginFormProtocols", "LoginFormModel",
+        "LoginFormTestSupport",
+      ]),
+    .testTarget(
+      name: "LoginFormGtkTests",
+      dependencies: [
+        "LoginFormGtk", "LoginFormPrompt", "LoginFormModel", "LoginFormLockedMemory", "CGtk",
+        "CSecretEntry", "LoginFormTestSupport",
+      ]),
+
+    // libFuzzer over the model (make fuzz): built with --sanitize=fuzzer.
     .executableTarget(
-      name: "latency-bench", dependencies: ["CGtk", "LoginFormGtk", "LoginFormModel"],
+      name: "fuzz-model", dependencies: ["LoginFormModel", "LoginFormTestSupport"],
+      path: "Tests/Fuzz", exclude: ["seeds"]),
+
+    .executableTarget(
+      name: "latency-bench",
+      dependencies: ["CGtk", "LoginFormGtk", "LoginFormPrompt", "LoginFormModel"],
       path: "bench/latency-bench"),
     .executableTarget(
       name: "model-bench", dependencies: ["LoginFormModel"], path: "bench/model-bench"),

@@ -1,7 +1,7 @@
-// The C side of the only way into C: GTK, GLib and the few POSIX calls the
-// app needs. Swift cannot import GTK's cast macros, so each is wrapped in a
-// static inline function; the macros check the GType and print a CRITICAL on
-// a wrong cast, where a raw pointer cast would silently corrupt memory.
+// The C side of GTK, GDK, GLib, gcr and the few POSIX calls the app needs.
+// Swift cannot import GTK's cast macros, so each is wrapped in a static
+// inline function; the macros check the GType and print a CRITICAL on a
+// wrong cast, where a raw pointer cast would silently corrupt memory.
 #ifndef LOGIN_FORM_SHIM_H
 #define LOGIN_FORM_SHIM_H
 
@@ -9,7 +9,6 @@
 #include <fcntl.h>
 #include <glib-unix.h>
 #include <glib.h>
-#include <libintl.h>
 #include <gdk/gdkwayland.h>
 #include <gdk/gdkx.h>
 #include <gtk/gtk.h>
@@ -23,9 +22,10 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "secret_entry.h"
+// gcr's API is stable in 3.x, but its headers insist on this.
+#define GCR_API_SUBJECT_TO_CHANGE
+#include <gcr/gcr.h>
 
-static inline GtkWidget *lf_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkWindow *lf_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkContainer *lf_container(gpointer p) { return GTK_CONTAINER(p); }
 static inline GtkBox *lf_box(gpointer p) { return GTK_BOX(p); }
@@ -39,9 +39,6 @@ static inline GtkLevelBar *lf_level_bar(gpointer p) { return GTK_LEVEL_BAR(p); }
 static inline GtkScrolledWindow *lf_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkEditable *lf_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
-static inline GtkApplication *lf_application(gpointer p) { return GTK_APPLICATION(p); }
-static inline GApplication *lf_g_application(gpointer p) { return G_APPLICATION(p); }
-static inline GObject *lf_object(gpointer p) { return G_OBJECT(p); }
 
 /// Process set-up that needs C macros or variadic calls. Keeps secrets out of
 /// core dumps and turns a closed pipe into a write error instead of a

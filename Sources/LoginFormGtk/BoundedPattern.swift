@@ -8,37 +8,42 @@ import LoginFormModel
 ///
 /// Swift's `Regex` backtracks without limit on the main thread; `(a+)+$`
 /// against 30 `a` and a `!` kept the old prompt busy for minutes.
-public enum BoundedPattern {
+package enum BoundedPattern {
   /// Backtracking steps allowed per match: about 10 ms of the worst patterns
   /// measured here, and far more than any sensible username pattern needs.
   static let matchLimit = 1_000_000
   /// Nesting allowed per match, for the same reason.
   static let depthLimit = 100_000
 
+  /// Why a pattern is not one: PCRE's message.
+  package struct Invalid: Error, Equatable {
+    package let reason: String
+  }
+
   /// Compiles `source` (PCRE syntax) so that it must match the whole trimmed
-  /// username; throws the parser's message for a pattern that is not valid.
-  public static func compile(_ source: String, hint: String?) throws(OptionsError)
-    -> UsernamePattern
-  {
+  /// username, or says why it is not a valid pattern.
+  package static func compile(_ source: String, hint: String?) -> Result<UsernamePattern, Invalid> {
     // Checked alone first, so that the error speaks of the caller's pattern
     // and unbalanced parentheses cannot pair up with the wrapper's.
-    try compileRegex(source, option: "username-pattern").release()
+    switch compileRegex(source) {
+    case .failure(let invalid): return .failure(invalid)
+    case .success(let regex): regex.release()
+    }
     // PCRE2 accepts lower limits at the very start of a pattern; the group
     // and \z make the match cover the whole value, with backtracking into
     // alternatives (an anchored search alone would accept `a` of `a|ab`).
     let whole = "(*LIMIT_MATCH=\(matchLimit))(*LIMIT_DEPTH=\(depthLimit))(?:\(source))\\z"
-    let regex = try compileRegex(whole, option: "username-pattern")
-    return UsernamePattern(source: source, hint: hint) { value in regex.verdict(on: value) }
+    return compileRegex(whole).map { regex in
+      UsernamePattern(source: source, hint: hint) { value in regex.verdict(on: value) }
+    }
   }
 
-  private static func compileRegex(_ pattern: String, option: String) throws(OptionsError)
-    -> CompiledRegex
-  {
+  private static func compileRegex(_ pattern: String) -> Result<CompiledRegex, Invalid> {
     var error: UnsafeMutablePointer<GError>?
     guard let regex = g_regex_new(pattern, G_REGEX_OPTIMIZE, GRegexMatchFlags(0), &error) else {
-      throw .invalidValue(option: option, reason: takeMessage(error))
+      return .failure(Invalid(reason: takeMessage(error)))
     }
-    return CompiledRegex(regex)
+    return .success(CompiledRegex(regex))
   }
 }
 

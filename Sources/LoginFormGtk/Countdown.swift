@@ -1,17 +1,22 @@
 import CGtk
+import LoginFormPrompt
 
-/// The time left before a prompt gives up, shown as the header bar's
-/// subtitle and updated every second.
+/// The time left before a prompt gives up, said through `show` (the header
+/// bar's subtitle) and updated every second.
 @MainActor final class Countdown {
   private var remaining: Int
-  private let frame: PromptFrame
+  private let show: @MainActor (String?) -> Void
   private var source: guint = 0
 
-  /// Starts counting down `seconds`; calls `expire` when they are up.
-  init(seconds: Int, subtitleOf frame: PromptFrame, expire: @escaping @MainActor () -> Void) {
+  /// Starts counting down `seconds`, saying the time left through `show`;
+  /// calls `expire` when they are up.
+  init(
+    seconds: Int, show: @escaping @MainActor (String?) -> Void,
+    expire: @escaping @MainActor () -> Void
+  ) {
     remaining = seconds
-    self.frame = frame
-    show()
+    self.show = show
+    show(Self.text(remaining: remaining))
     source = MainLoopSource.repeating(milliseconds: 1000) { [weak self] in
       guard let self else { return false }
       remaining -= 1
@@ -22,27 +27,27 @@ import CGtk
         expire()
         return false
       }
-      show()
+      self.show(Self.text(remaining: remaining))
       return true
     }
   }
 
-  private func show() {
+  /// "Closes in 5 seconds", or "Closes in 1:05" from a minute on.
+  static func text(remaining: Int) -> String {
     if remaining < 60 {
-      frame.subtitle = formatted(
+      return formatted(
         localizedPlural("Closes in %d second", "Closes in %d seconds", remaining), remaining)
-    } else {
-      let seconds = remaining % 60
-      frame.subtitle = formatted(
-        localized("Closes in %s"), "\(remaining / 60):\(seconds < 10 ? "0" : "")\(seconds)")
     }
+    let seconds = remaining % 60
+    return formatted(
+      localized("Closes in %s"), "\(remaining / 60):\(seconds < 10 ? "0" : "")\(seconds)")
   }
 
-  /// Stops counting and clears the subtitle; the window stays.
+  /// Stops counting and clears what it said; the prompt stays.
   func stop() {
     MainLoopSource.remove(source)
     source = 0
-    frame.subtitle = nil
+    show(nil)
   }
 
   // Only the source: by the time a countdown is released its window may be

@@ -1,15 +1,16 @@
 import CGtk
+import LoginFormPrompt
 
 /// Opening the display, with errors that name what failed, and the end of the
 /// process when the X server goes away.
-public enum DisplayConnection {
+package enum DisplayConnection {
   /// The status the process exits with when the X server connection is lost.
   nonisolated(unsafe) fileprivate static var lostStatus: Int32 = 1
 
   /// Prepares the process environment: with no session bus, GLib and the
   /// accessibility bridge would launch a bus daemon (X11 autolaunch) that
   /// outlives the prompt, so they are told there is none.
-  public static func prepareEnvironment() {
+  package static func prepareEnvironment() {
     let hasAddress = g_getenv("DBUS_SESSION_BUS_ADDRESS").map { $0.pointee != 0 } ?? false
     let userBus = String(borrowing: g_getenv("XDG_RUNTIME_DIR")) + "/bus"
     guard !hasAddress, g_getenv("XDG_RUNTIME_DIR") == nil || access(userBus, F_OK) != 0 else {
@@ -22,11 +23,19 @@ public enum DisplayConnection {
     g_setenv("NO_AT_BRIDGE", "1", true.gboolean)
   }
 
-  /// Initialises GTK on the default display; throws a one-line message that
-  /// names each display that was tried (WAYLAND_DISPLAY, DISPLAY) when none
-  /// opens. A lost X connection later exits with `lostStatus`.
-  public static func open(lostStatus: Int32) throws(OptionsError) {
-    guard gtk_init_check(nil, nil) != 0 else { throw .noDisplay(failureDescription()) }
+  /// No display could be opened.
+  package struct Unavailable: Error {
+    /// One line that names each display that was tried (WAYLAND_DISPLAY,
+    /// DISPLAY).
+    package let description: String
+  }
+
+  /// Initialises GTK on the default display. A lost X connection later
+  /// exits with `lostStatus`.
+  package static func open(lostStatus: Int32) throws(Unavailable) {
+    guard gtk_init_check(nil, nil) != 0 else {
+      throw Unavailable(description: failureDescription())
+    }
     Self.lostStatus = lostStatus
     if let display = gdk_display_get_default(), lf_is_x11_display(display) != 0 {
       XSetIOErrorHandler(xConnectionLost)
@@ -66,6 +75,19 @@ public enum DisplayConnection {
         formatted(localized("%s=%s matches no display backend"), "GDK_BACKEND", backends))
     }
     return formatted(localized("Cannot open display: %s"), clauses.joined(separator: "; "))
+  }
+
+  /// Says which asked-for options have no effect outside X11: `--grab`
+  /// (`grabWasAsked`) and `--attach`.
+  @MainActor package static func warnAboutX11Options(_ options: PromptOptions, grabWasAsked: Bool) {
+    guard let display = gdk_display_get_default(), lf_is_x11_display(display) == 0 else { return }
+    if grabWasAsked {
+      Diagnostics.warn(
+        localized("--grab has no effect on Wayland: the compositor owns the keyboard"))
+    }
+    if options.window.parentWindow != nil {
+      Diagnostics.warn(localized("--attach has no effect on Wayland: it names an X window"))
+    }
   }
 }
 

@@ -1,4 +1,6 @@
 import CGtk
+import CSecretEntry
+import LoginFormLockedMemory
 import LoginFormModel
 
 /// A secret entry's text, read in place from its locked buffer: what the
@@ -13,6 +15,7 @@ final class EntrySecret: SecretText {
 
   /// Reads `entry`, which must be a secret entry (`lf_secret_entry_new`).
   init(entry: UnsafeMutablePointer<GtkWidget>) {
+    precondition(LF_IS_SECRET_ENTRY(entry) != 0, "only a secret entry keeps its text locked")
     buffer = gtk_entry_get_buffer(lf_entry(entry))
   }
 
@@ -38,7 +41,7 @@ final class EntrySecret: SecretText {
 
   /// A locked copy of the text, made when the form is submitted, since the
   /// entry is cleared when its window closes. Nil if no locked memory is left.
-  func lockedCopy() -> LockedBuffer? {
-    withUTF8 { LockedBuffer(copying: $0) }
+  func lockedCopy() -> LockedBytes? {
+    withUTF8 { LockedBytes(copying: $0) }
   }
 }

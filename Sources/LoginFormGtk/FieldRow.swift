@@ -1,5 +1,7 @@
 import CGtk
+import CSecretEntry
 import LoginFormModel
+import LoginFormPrompt
 
 /// One field of the form: its mnemonic label, its entry, and the message line
 /// under the entry.
@@ -13,8 +15,8 @@ import LoginFormModel
   let label: UnsafeMutablePointer<GtkWidget>
   let entry: UnsafeMutablePointer<GtkWidget>
   let messageLine: UnsafeMutablePointer<GtkWidget>
-  private let messageIcon: UnsafeMutablePointer<GtkWidget>
-  private let messageLabel: UnsafeMutablePointer<GtkWidget>
+  let messageIcon: UnsafeMutablePointer<GtkWidget>
+  let messageLabel: UnsafeMutablePointer<GtkWidget>
   /// The secret's reader, for secret fields.
   let secret: EntrySecret?
   private var feedbackText: (text: String, isError: Bool)?
@@ -34,15 +36,12 @@ import LoginFormModel
     gtk_widget_set_halign(label, GTK_ALIGN_END)
     gtk_label_set_mnemonic_widget(lf_label(label), entry)
     gtk_widget_set_hexpand(entry, true.gboolean)
-    // GTK counts code points, the rules count what a person sees; several code
-    // points can make one character, so the entry's cap leaves room for the
-    // rule to be the one that speaks while still bounding a huge paste.
-    gtk_entry_set_max_length(lf_entry(entry), Int32(Self.entryCap(for: rules)))
+    gtk_entry_set_max_length(lf_entry(entry), Int32(rules.capacity))
     // The entry's accessible name is its label without the mnemonic mark.
     atk_object_set_name(
       gtk_widget_get_accessible(entry), String(borrowing: gtk_label_get_text(lf_label(label))))
-    if let placeholder = Self.placeholder(for: field, rules: rules) {
-      gtk_entry_set_placeholder_text(lf_entry(entry), placeholder)
+    if let requirement = IssueMessage.requirement(of: field, rules: rules) {
+      gtk_entry_set_placeholder_text(lf_entry(entry), requirement)
     }
 
     gtk_image_set_pixel_size(lf_image(messageIcon), 16)
@@ -58,19 +57,6 @@ import LoginFormModel
     setStyleClass("field-message", on: messageLine, true)
     gtk_box_pack_start(lf_box(messageLine), messageIcon, false.gboolean, false.gboolean, 0)
     gtk_box_pack_start(lf_box(messageLine), messageLabel, true.gboolean, true.gboolean, 0)
-  }
-
-  /// The most code points the entry takes: room for the rule to speak.
-  nonisolated static func entryCap(for rules: FieldRules) -> Int {
-    min(rules.maximumLength * 8, 65_535)
-  }
-
-  /// The requirement said before the user types: "At least 6 characters".
-  static func placeholder(for field: Field, rules: FieldRules) -> String? {
-    guard field != .passwordRepeat, rules.minimumLength > 1 else { return nil }
-    return formatted(
-      localizedPlural("At least %d character", "At least %d characters", rules.minimumLength),
-      rules.minimumLength)
   }
 
   /// Places the label and entry on `row` of `grid`, and the message under them.
@@ -109,12 +95,6 @@ import LoginFormModel
     redraw()
   }
 
-  /// The message line's text now, for tests.
-  var messageText: String { String(borrowing: gtk_label_get_text(lf_label(messageLabel))) }
-
-  /// Whether the message line shows an error now, for tests.
-  var isShowingError: Bool { hasStyleClass("error", messageLine) }
-
   private func redraw() {
     var text = ""
     var icon: String?
@@ -134,10 +114,6 @@ import LoginFormModel
       gtk_image_clear(lf_image(messageIcon))
     }
     setStyleClass("error", on: messageLine, isError)
-  }
-
-  private func hasStyleClass(_ name: String, _ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-    gtk_style_context_has_class(gtk_widget_get_style_context(widget), name) != 0
   }
 
   /// The entry's text as typed; for the clear-text username only.

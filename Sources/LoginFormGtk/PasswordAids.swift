@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormPrompt
 
 /// A secret entry's helpers: a show/hide ("peek") icon, also on Ctrl+H, and
 /// a Caps Lock warning.
@@ -100,11 +101,12 @@ import CGtk
   }
 
   /// The display's keymap, if it has a keyboard: a seatless Wayland
-  /// compositor has none, and asking for its keymap is a Gdk-CRITICAL.
+  /// compositor has none, and asking for its keymap is a Gdk-CRITICAL. (The
+  /// seat's master keyboard, not its capabilities: with core events, as
+  /// under test, the capabilities list no devices at all.)
   private static func keymap(for entry: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
     guard let display = gtk_widget_get_display(entry),
-      let seat = gdk_display_get_default_seat(display),
-      gdk_seat_get_capabilities(seat).rawValue & GDK_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+      let seat = gdk_display_get_default_seat(display), gdk_seat_get_keyboard(seat) != nil
     else { return nil }
     return gdk_keymap_get_for_display(display)
   }

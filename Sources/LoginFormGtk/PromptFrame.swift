@@ -1,9 +1,10 @@
 import CGtk
+import LoginFormPrompt
 
 /// What every prompt window shares: the GtkWindow with its header bar (the
 /// negative button at the start, the affirmative one at the end), a notice
 /// line above the content, Esc and the close button, where the window sits,
-/// and the keyboard grab.
+/// the keyboard grab, the countdown, and the one way a prompt ends.
 @MainActor final class PromptFrame {
   let window: UnsafeMutablePointer<GtkWidget>
   let header: UnsafeMutablePointer<GtkWidget>
@@ -11,26 +12,25 @@ import CGtk
   let cancelButton: UnsafeMutablePointer<GtkWidget>?
   /// The vertical box the content goes into, under the notice.
   let content: UnsafeMutablePointer<GtkWidget>
-  private let notice: UnsafeMutablePointer<GtkWidget>
-  private let options: WindowOptions
+  let notice: UnsafeMutablePointer<GtkWidget>
+  private let options: PromptOptions
   private var grab: KeyboardGrab?
   private var countdown: Countdown?
-  /// Setting the application icon: whether it is under way, the first-paint
-  /// handler, then the idle source, each while pending.
-  private var isIconScheduled = false
-  private var iconPaintHandler: gulong = 0
-  private var iconSource: guint = 0
-  /// Called on Esc.
-  var onEscape: (@MainActor () -> Void)?
-  /// Called when the window manager's close button is pressed.
-  var onClose: (@MainActor () -> Void)?
+  private let icon: ApplicationIcon
+  /// How the prompt ended, once it has.
+  private(set) var result: PromptResult?
+  /// Called once, as the prompt ends, before the window goes: the place to
+  /// clear what the window holds.
+  var willEnd: (@MainActor () -> Void)?
+  /// Called once, with the result, after the window is gone.
+  var didEnd: (@MainActor (PromptResult) -> Void)?
   /// Called with true when the keyboard cannot be had (typing must stop),
   /// and with false when it can again.
   var onKeyboardUnavailable: (@MainActor (Bool) -> Void)?
   /// Whether the keyboard grab was wanted but is not held.
   private(set) var isKeyboardUnavailable = false
 
-  init(options: WindowOptions, defaultTitle: String, okLabel: String, cancelLabel: String?) {
+  init(options: PromptOptions, title: String, okLabel: String, cancelLabel: String?) {
     self.options = options
     StyleSheet.installOnce()
     window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
@@ -39,8 +39,8 @@ import CGtk
     cancelButton = cancelLabel.map { gtk_button_new_with_mnemonic($0) }
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
     notice = gtk_label_new(nil)
+    icon = ApplicationIcon(window: window, isSetByCaller: options.window.icon != nil)
 
-    let title = options.title ?? defaultTitle
     gtk_header_bar_set_title(lf_header_bar(header), title)
     gtk_header_bar_set_has_subtitle(lf_header_bar(header), false.gboolean)
     if let cancelButton { gtk_header_bar_pack_start(lf_header_bar(header), cancelButton) }
@@ -49,11 +49,11 @@ import CGtk
     gtk_widget_set_can_default(okButton, true.gboolean)
     gtk_window_set_titlebar(lf_window(window), header)
     gtk_window_set_title(lf_window(window), title)
-    gtk_window_set_default_size(lf_window(window), Int32(clamping: options.width ?? 420), -1)
+    gtk_window_set_default_size(lf_window(window), Int32(clamping: options.window.width ?? 420), -1)
     gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
-    if let icon = options.icon { WindowPlacement.setIcon(icon, of: window) }
-    gtk_window_set_modal(lf_window(window), options.isModal.gboolean)
-    gtk_window_set_keep_above(lf_window(window), options.keepsAbove.gboolean)
+    if let icon = options.window.icon { WindowPlacement.setIcon(icon, of: window) }
+    gtk_window_set_modal(lf_window(window), options.window.isModal.gboolean)
+    gtk_window_set_keep_above(lf_window(window), options.window.keepsAbove.gboolean)
 
     // GNOME HIG spacing: 18 px around the content, 12 between groups.
     for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(content, 18) }
@@ -84,20 +84,15 @@ import CGtk
     gtk_widget_set_visible(notice, (text != nil).gboolean)
   }
 
-  /// The notice's text, for tests.
-  var noticeText: String? {
-    gtk_widget_get_visible(notice) != 0
-      ? String(borrowing: gtk_label_get_text(lf_label(notice))) : nil
-  }
-
-  /// Shows the window and starts the countdown, if it has a timeout;
-  /// `expire` is called when it runs out.
-  func present(expire: @escaping @MainActor () -> Void) {
+  /// Shows the window and starts the countdown, if it has a timeout.
+  func present() {
     gtk_widget_show_all(window)
     gtk_widget_grab_default(okButton)
     gtk_window_present(lf_window(window))
     countdown = options.timeoutSeconds.map { seconds in
-      Countdown(seconds: seconds, subtitleOf: self, expire: expire)
+      Countdown(
+        seconds: seconds, show: { [weak self] in self?.subtitle = $0 },
+        expire: { [weak self] in self?.end(.timedOut) })
     }
   }
 
@@ -108,32 +103,40 @@ import CGtk
     countdown = nil
   }
 
-  func destroy() {
+  /// Ends the prompt with `result`, unless it has already ended: the only
+  /// way any prompt ends. Backing out of a prompt that never had the
+  /// keyboard is its own end (the user could not type safely). Clears the
+  /// window through `willEnd`, destroys it, then reports through `didEnd`.
+  func end(_ result: PromptResult) {
+    guard self.result == nil else { return }
+    let result = isKeyboardUnavailable && result.isCancellation ? .keyboardUnavailable : result
+    self.result = result
+    willEnd?()
     grab = nil
     countdown = nil
-    MainLoopSource.remove(iconSource)
-    iconSource = 0
+    icon.cancel()
     gtk_widget_destroy(window)
+    didEnd?(result)
   }
 
   private func connectSignals() {
     SignalConnection.connectEvent(window, "key-press-event") { [weak self] event in
       guard event.pointee.key.keyval == UInt32(GDK_KEY_Escape) else { return false }
-      self?.onEscape?()
+      self?.end(.cancelled)
       return true
     }
     SignalConnection.connectEvent(window, "delete-event") { [weak self] _ in
-      self?.onClose?()
+      self?.end(.closed)
       return true
     }
     SignalConnection.connect(window, "realize") { [weak self] in
       guard let self else { return }
-      WindowPlacement.place(window, options: options)
+      WindowPlacement.place(window, hints: options.window)
     }
     SignalConnection.connectEvent(window, "map-event") { [weak self] _ in
       guard let self else { return false }
       WindowPlacement.setApplicationID(of: window)
-      if !isOnWayland { setApplicationIconAfterFirstFrame() }
+      icon.windowDidMap()
       // Wayland has no global grab: the compositor alone owns the keyboard.
       let isX11 = gtk_widget_get_display(window).map { lf_is_x11_display($0) != 0 } ?? false
       if options.grabsKeyboard, isX11, grab == nil {
@@ -141,42 +144,9 @@ import CGtk
       }
       return false
     }
-    // On Wayland GDK reports the map at once, and paints only once the
-    // compositor has configured the window.
     SignalConnection.connectEvent(window, "configure-event") { [weak self] _ in
-      guard let self, isOnWayland else { return false }
-      setApplicationIconAfterFirstFrame()
+      self?.icon.windowDidConfigure()
       return false
-    }
-  }
-
-  private var isOnWayland: Bool {
-    gtk_widget_get_display(window).map { lf_is_wayland_display($0) != 0 } ?? false
-  }
-
-  /// Sets the application icon after the window's first frame, unless
-  /// --window-icon set one. GTK looks a themed icon up at every size when it
-  /// sets it (with the icon installed: librsvg, the SVG rendered at each
-  /// size), which cost about 8 ms and 10 MiB before the first frame on X11
-  /// (BENCHMARKS.md); after the first paint it delays nothing visible.
-  private func setApplicationIconAfterFirstFrame() {
-    guard options.icon == nil, !isIconScheduled, let clock = gtk_widget_get_frame_clock(window)
-    else { return }
-    isIconScheduled = true
-    iconPaintHandler = SignalConnection.connect(UnsafeMutableRawPointer(clock), "after-paint") {
-      [weak self] in
-      guard let self, iconPaintHandler != 0, let clock = gtk_widget_get_frame_clock(window) else {
-        return
-      }
-      g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), iconPaintHandler)
-      iconPaintHandler = 0
-      // On an idle source, so that GDK finishes the frame (on Wayland it
-      // commits it after painting) first.
-      iconSource = MainLoopSource.idle { [weak self] in
-        guard let self else { return }
-        iconSource = 0
-        gtk_window_set_icon_name(lf_window(window), PromptRunner.applicationID)
-      }
     }
   }
 

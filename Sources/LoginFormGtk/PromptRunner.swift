@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormPrompt
 
 /// Runs prompt windows on GLib's main loop, without GtkApplication.
 ///
@@ -7,22 +8,31 @@ import CGtk
 /// bus it makes GLib launch a bus daemon that outlives the prompt. What it
 /// would give, the Wayland application id and the desktop-entry association,
 /// the windows set themselves.
-@MainActor public enum PromptRunner {
+@MainActor package enum PromptRunner {
   /// The application id: the desktop entry's, the icon's and, on Wayland,
   /// the windows'.
-  public static let applicationID = "io.github.loginform.LoginForm"
+  package static let applicationID = "io.github.loginform.LoginForm"
+
+  /// Shows `prompt` in a window and runs the main loop until it ends.
+  /// SIGINT, SIGTERM and SIGHUP end it as interrupted.
+  package static func run(_ prompt: Prompt) -> PromptResult {
+    switch prompt {
+    case .form(let form): run { end in FormWindow(description: form, onFinish: end) }
+    case .question(let question):
+      run { end in QuestionWindow(description: question, onFinish: end) }
+    }
+  }
 
   /// Shows the window `make` builds (handing it the function that ends the
-  /// run) and runs the main loop until the window ends. SIGINT, SIGTERM and
-  /// SIGHUP end it as interrupted.
-  public static func run(
+  /// run) and runs the main loop until the window ends.
+  static func run(
     _ make: (@escaping @MainActor (PromptResult) -> Void) -> any PromptSurface
   ) -> PromptResult {
     let loop = g_main_loop_new(nil, false.gboolean)!
     defer { g_main_loop_unref(loop) }
     var result: PromptResult?
     let surface = make { outcome in
-      if result == nil { result = outcome }
+      result = outcome
       g_main_loop_quit(loop)
     }
     let signals = onInterruption { signal in surface.finish(.interrupted(signal: signal)) }
@@ -34,7 +44,7 @@ import CGtk
 
   /// Calls `handler` on the main loop when the process receives SIGINT,
   /// SIGTERM or SIGHUP; returns the sources, for `MainLoopSource.remove`.
-  public static func onInterruption(
+  package static func onInterruption(
     _ handler: @escaping @MainActor (Int32) -> Void
   ) -> [guint] {
     [SIGINT, SIGTERM, SIGHUP].map { signal in
@@ -46,7 +56,7 @@ import CGtk
   /// closed, for as long as it returns true: a protocol on standard input
   /// is read without ever blocking the windows.
   @discardableResult
-  public static func onReadable(
+  package static func onReadable(
     _ descriptor: Int32, _ handler: @escaping @MainActor @Sendable () -> Bool
   ) -> guint {
     MainLoopSource.readable(descriptor, handler)
@@ -54,7 +64,7 @@ import CGtk
 
   /// Runs the main loop until the process ends: for a server that opens a
   /// window per request.
-  public static func runForever() -> Never {
+  package static func runForever() -> Never {
     let loop = g_main_loop_new(nil, false.gboolean)
     while true { g_main_loop_run(loop) }
   }

@@ -1,33 +1,31 @@
 import CGtk
+import LoginFormPrompt
 
 /// A prompt without fields: a question answered with its buttons, or a
 /// notice with one button. Enter presses the affirmative button when it is
 /// the default; Esc and closing the window cancel.
-@MainActor public final class QuestionWindow: PromptSurface {
+@MainActor package final class QuestionWindow: PromptSurface {
   /// How the window ended, once it has.
-  public private(set) var result: PromptResult?
+  package var result: PromptResult? { frame.result }
   /// The top-level GtkWindow.
-  public var window: UnsafeMutablePointer<GtkWidget> { frame.window }
-  /// The affirmative button.
-  public var yesButton: UnsafeMutablePointer<GtkWidget> { frame.okButton }
+  package var window: UnsafeMutablePointer<GtkWidget> { frame.window }
 
   let frame: PromptFrame
   let text: UnsafeMutablePointer<GtkWidget>
-  private let otherButton: UnsafeMutablePointer<GtkWidget>?
-  private let onFinish: (PromptResult) -> Void
+  let otherButton: UnsafeMutablePointer<GtkWidget>?
 
   /// Builds the window for `description`; call `present()` to show it.
-  public init(
-    description: QuestionDescription, onFinish: @escaping (PromptResult) -> Void = { _ in }
+  package init(
+    description: QuestionDescription,
+    onFinish: @escaping @MainActor (PromptResult) -> Void = { _ in }
   ) {
-    self.onFinish = onFinish
     frame = PromptFrame(
-      options: description.window, defaultTitle: localized("Question"),
-      okLabel: description.yesLabel, cancelLabel: description.noLabel)
+      options: description.options, title: description.title, okLabel: description.yesLabel,
+      cancelLabel: description.noLabel)
     text = gtk_label_new(description.text)
     gtk_label_set_line_wrap(lf_label(text), true.gboolean)
     gtk_label_set_line_wrap_mode(lf_label(text), PANGO_WRAP_WORD_CHAR)
-    // See PromptLayout: a minimum close to the real width avoids a gap.
+    // See FormLayout: a minimum close to the real width avoids a gap.
     gtk_label_set_width_chars(lf_label(text), 50)
     gtk_label_set_max_width_chars(lf_label(text), 50)
     gtk_label_set_xalign(lf_label(text), 0)
@@ -36,22 +34,19 @@ import CGtk
     gtk_box_pack_start(lf_box(frame.content), text, true.gboolean, true.gboolean, 0)
     otherButton = description.otherLabel.map { gtk_button_new_with_mnemonic($0) }
     if let otherButton { gtk_header_bar_pack_end(lf_header_bar(frame.header), otherButton) }
+    frame.didEnd = onFinish
     connectSignals()
   }
 
   /// Shows the window with the default button focused.
-  public func present() {
-    frame.present { [weak self] in self?.finish(.timedOut) }
+  package func present() {
+    frame.present()
     gtk_widget_grab_focus(frame.okButton)
   }
 
   /// Ends the prompt with `result` unless it has already ended.
-  public func finish(_ result: PromptResult) {
-    guard self.result == nil else { return }
-    let unavailable = frame.isKeyboardUnavailable && result.isCancellation
-    self.result = unavailable ? .keyboardUnavailable : result
-    frame.destroy()
-    onFinish(self.result!)
+  package func finish(_ result: PromptResult) {
+    frame.end(result)
   }
 
   private func connectSignals() {
@@ -66,8 +61,6 @@ import CGtk
         self?.finish(.answeredOther)
       }
     }
-    frame.onEscape = { [weak self] in self?.finish(.cancelled) }
-    frame.onClose = { [weak self] in self?.finish(.closed) }
     frame.onKeyboardUnavailable = { [weak self] unavailable in
       guard let self else { return }
       gtk_widget_set_sensitive(frame.okButton, (!unavailable).gboolean)

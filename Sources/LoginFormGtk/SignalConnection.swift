@@ -1,5 +1,4 @@
 import CGtk
-import Synchronization
 
 /// Connects Swift closures to GObject signals.
 ///
@@ -7,9 +6,6 @@ import Synchronization
 /// GClosureNotify that GObject calls when the handler is disconnected or the
 /// instance is finalized, so no closure outlives its widget and none leaks.
 @MainActor enum SignalConnection {
-  /// Boxes alive now; tests use it to prove that closing a window frees them.
-  nonisolated static let liveBoxes = Atomic<Int>(0)
-
   /// Calls `handler` whenever `instance` emits `signal`, for signals whose
   /// handlers take only the instance and return nothing ("clicked",
   /// "changed", "activate", "destroy").
@@ -64,11 +60,6 @@ import Synchronization
 
     init(_ handler: Handler) {
       self.handler = handler
-      SignalConnection.liveBoxes.add(1, ordering: .relaxed)
-    }
-
-    deinit {
-      SignalConnection.liveBoxes.subtract(1, ordering: .relaxed)
     }
   }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormPrompt
 
 /// The prompt's CSS (resources/login-form.css), installed next to the
 /// translations and loaded once per process for every window.

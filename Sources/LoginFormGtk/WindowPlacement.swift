@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormPrompt
 
 /// Where a prompt window goes and how the desktop knows it, for each
 /// windowing system.
@@ -7,10 +8,10 @@ import CGtk
   /// window if one was given. On Wayland the compositor places windows, and
   /// asking GDK to centre one asks for a pointer position that a seatless
   /// compositor cannot give (a Gdk-CRITICAL).
-  static func place(_ window: UnsafeMutablePointer<GtkWidget>, options: WindowOptions) {
+  static func place(_ window: UnsafeMutablePointer<GtkWidget>, hints: WindowHints) {
     guard let display = gdk_display_get_default(), lf_is_x11_display(display) != 0 else { return }
     gtk_window_set_position(lf_window(window), GTK_WIN_POS_CENTER)
-    guard let parentID = options.parentWindow, let own = gtk_widget_get_window(window) else {
+    guard let parentID = hints.parentWindow, let own = gtk_widget_get_window(window) else {
       return
     }
     guard let parent = gdk_x11_window_foreign_new_for_display(display, Window(parentID)) else {
@@ -19,7 +20,7 @@ import CGtk
       return
     }
     gdk_window_set_transient_for(own, parent)
-    if options.isModal { gdk_window_set_modal_hint(own, true.gboolean) }
+    if hints.isModal { gdk_window_set_modal_hint(own, true.gboolean) }
     g_object_unref(UnsafeMutableRawPointer(parent))
   }
 

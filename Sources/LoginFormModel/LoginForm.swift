@@ -26,14 +26,10 @@ public final class LoginForm {
   private var usernameValue: String
   private var secrets: [Field: any SecretText] = [:]
   private var phases: [Field: FieldPhase] = [:]
-  private var edits: Set<Field> = []
   private var issuesByField: [Field: [FieldIssue]] = [:]
   private let dispatcher = ChangeDispatcher()
   private let validity: ObservedValue<Bool>
   private let feedbackByField: [Field: ObservedValue<FieldFeedback?>]
-  /// How often each field's rules ran; lets tests prove that an edit to one
-  /// field does not re-judge the other.
-  private(set) var evaluationCount: [Field: Int] = [:]
 
   /// Makes a form of `shape` judged by `rules`, with the username prefilled
   /// if given. A prefilled username counts as settled: if it breaks the
@@ -100,11 +96,6 @@ public final class LoginForm {
     feedbackByField[field]?.value ?? nil
   }
 
-  /// Whether the user has changed `field` since the form was made.
-  public func isTouched(_ field: Field) -> Bool {
-    edits.contains(field)
-  }
-
   /// Tries to submit: true when the form is valid; otherwise marks the submit
   /// as attempted, so that every issue shows as an error, and returns false.
   public func submit() -> Bool {
@@ -142,7 +133,6 @@ public final class LoginForm {
   }
 
   private func edited(_ field: Field) {
-    edits.insert(field)
     if phases[field] == .untouched { phases[field] = .editing }
     judge(field)
     // The repeat is compared with the password, so a new password re-judges it.
@@ -151,7 +141,6 @@ public final class LoginForm {
   }
 
   private func judge(_ field: Field) {
-    evaluationCount[field, default: 0] += 1
     switch field {
     case .username:
       issuesByField[field] = rules.username.issues(of: judgedUsername)

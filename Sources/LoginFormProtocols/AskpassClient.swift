@@ -1,6 +1,6 @@
 /// The program that most probably started an askpass prompt, guessed from
 /// its prompt text, so that the window can be titled after it.
-public enum AskpassClient: Hashable, Sendable {
+package enum AskpassClient: Hashable, Sendable {
   /// ssh, ssh-add or ssh-agent (`SSH_ASKPASS`).
   case ssh
   /// `sudo -A` (`SUDO_ASKPASS`).

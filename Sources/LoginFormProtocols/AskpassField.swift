@@ -1,5 +1,5 @@
 /// What the single field of an askpass prompt holds, which names its label.
-public enum AskpassField: Hashable, Sendable {
+package enum AskpassField: Hashable, Sendable {
   /// A password, typed hidden (sudo, an ssh login, git's password).
   case password
   /// A key's passphrase, typed hidden (ssh-add, ssh).
@@ -10,5 +10,5 @@ public enum AskpassField: Hashable, Sendable {
   case username
 
   /// Whether the field's value is a secret to hide and to read in place.
-  public var isSecret: Bool { self != .username }
+  package var isSecret: Bool { self != .username }
 }

@@ -1,5 +1,5 @@
 /// What an askpass prompt asks of the person.
-public enum AskpassQuestion: Hashable, Sendable {
+package enum AskpassQuestion: Hashable, Sendable {
   /// One field to fill in; OK prints its value and a newline.
   case entry(AskpassField)
   /// A yes/no question whose answer is printed as `yes` or `no` (ssh's

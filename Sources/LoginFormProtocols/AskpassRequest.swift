@@ -5,31 +5,31 @@ import LoginFormModel
 ///
 /// ssh, ssh-add, ssh-agent, `sudo -A` and git all run the program as
 /// `[program, prompt]` and read the first line of its standard output.
-public struct AskpassRequest: Hashable, Sendable {
+package struct AskpassRequest: Hashable, Sendable {
   /// The prompt exactly as the caller wrote it, real newlines included: the
   /// text to show.
-  public let prompt: String
+  package let prompt: String
   /// What to ask.
-  public let question: AskpassQuestion
+  package let question: AskpassQuestion
   /// Who probably asks, to title the window.
-  public let client: AskpassClient
+  package let client: AskpassClient
 
   /// The most bytes the caller reads of the answer, if it has a limit: ssh
   /// reads at most 1023 bytes and sudo one line of at most 1023 characters.
   /// The window must enforce it as a live rule (`FieldRules.maximumBytes`),
   /// never by cutting the value. Unknown callers get the same limit, the
   /// common denominator; git reads any length.
-  public var maximumAnswerBytes: Int? {
+  package var maximumAnswerBytes: Int? {
     guard case .entry = question, client != .git else { return nil }
     return Self.readLimit
   }
 
   /// The limit of ssh's and sudo's reads.
-  public static let readLimit = 1023
+  package static let readLimit = 1023
 
   /// The fields of the window, for an entry; nil for the button-only
   /// questions.
-  public var shape: FormShape? {
+  package var shape: FormShape? {
     guard case .entry(let field) = question else { return nil }
     return field == .username ? .usernameOnly : .passwordOnly
   }
@@ -37,7 +37,7 @@ public struct AskpassRequest: Hashable, Sendable {
   /// Classifies `prompt` (argv[1]) given the value of `SSH_ASKPASS_PROMPT`
   /// (nil when unset). `confirm` and `none` are compared without regard to
   /// case, as gnome-ssh-askpass does; any other value asks for a secret.
-  public init(prompt: String, promptMode: String?) {
+  package init(prompt: String, promptMode: String?) {
     self.prompt = prompt
     switch promptMode.map({ $0.lowercased() }) {
     case "confirm":

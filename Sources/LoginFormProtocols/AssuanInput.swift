@@ -1,5 +1,5 @@
 /// One unit of input that the line splitter hands on.
-public enum AssuanInput {
+package enum AssuanInput {
   /// A complete line without its LF (and without a CR before it), valid
   /// only until the splitter is next called: its bytes are wiped then.
   case line(UnsafeBufferPointer<UInt8>)

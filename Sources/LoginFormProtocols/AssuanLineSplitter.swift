@@ -10,9 +10,9 @@
 /// Partial reads, several lines per read and lines split across reads all
 /// work. A line longer than `maximumLineLength` is reported once, as soon
 /// as it is known, and the splitter resynchronises at the next LF.
-public struct AssuanLineSplitter {
+package struct AssuanLineSplitter {
   /// The longest line accepted, excluding its LF: Assuan's limit.
-  public static let maximumLineLength = 1000
+  package static let maximumLineLength = 1000
 
   private let storage: UnsafeMutableBufferPointer<UInt8>
   /// Unconsumed bytes are `storage[start..<end]`.
@@ -26,14 +26,14 @@ public struct AssuanLineSplitter {
   /// Uses `storage`, which must hold at least `maximumLineLength + 1`
   /// bytes and stay valid (and unused by others) while the splitter lives.
   /// A few kilobytes read faster.
-  public init(storage: UnsafeMutableBufferPointer<UInt8>) {
+  package init(storage: UnsafeMutableBufferPointer<UInt8>) {
     precondition(storage.count > Self.maximumLineLength, "storage must hold a whole line")
     self.storage = storage
   }
 
   /// Where to read next: never empty. Wipes the last line handed out and
   /// moves a partial line to the front first.
-  public mutating func prepareForRead() -> UnsafeMutableBufferPointer<UInt8> {
+  package mutating func prepareForRead() -> UnsafeMutableBufferPointer<UInt8> {
     wipeHandedOut()
     if start > 0 {
       let count = end - start
@@ -46,14 +46,14 @@ public struct AssuanLineSplitter {
 
   /// Takes note that `count` bytes were read into the space
   /// `prepareForRead()` returned.
-  public mutating func didRead(_ count: Int) {
+  package mutating func didRead(_ count: Int) {
     precondition(count >= 0 && end + count <= storage.count, "read past the space given")
     end += count
   }
 
   /// The next complete line or over-long line, or nil when more input is
   /// needed.
-  public mutating func nextLine() -> AssuanInput? {
+  package mutating func nextLine() -> AssuanInput? {
     wipeHandedOut()
     while let newline = storage[start..<end].firstIndex(of: LineByte.newline) {
       let line = start..<newline
@@ -86,7 +86,7 @@ public struct AssuanLineSplitter {
   /// Wipes everything at end of input (or when the session ends) and says
   /// whether an incomplete line was dropped.
   @discardableResult
-  public mutating func finish() -> Bool {
+  package mutating func finish() -> Bool {
     let incomplete = end > start || skipping
     wipe(0..<storage.count)
     (start, end, handedOut, skipping) = (0, 0, nil, false)

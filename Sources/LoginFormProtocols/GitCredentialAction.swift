@@ -1,6 +1,6 @@
 /// What git asks a credential helper to do: the last argument of
 /// `git credential-NAME ACTION`.
-public enum GitCredentialAction: String, Hashable, Sendable, CaseIterable {
+package enum GitCredentialAction: String, Hashable, Sendable, CaseIterable {
   /// Find a credential: the only action that opens a window.
   case get
   /// Remember a credential that worked. The input holds the password.
@@ -9,7 +9,7 @@ public enum GitCredentialAction: String, Hashable, Sendable, CaseIterable {
   case erase
 
   /// The action named by `argument`, exactly as git spells it.
-  public init(argument: String) throws(GitCredentialError) {
+  package init(argument: String) throws(GitCredentialError) {
     guard let action = Self(rawValue: argument) else { throw .unknownAction(argument) }
     self = action
   }
@@ -18,5 +18,5 @@ public enum GitCredentialAction: String, Hashable, Sendable, CaseIterable {
   /// nothing to do for a prompt that keeps nothing: the caller reads their
   /// input to the end without parsing it (it carries the password) and
   /// exits 0 without output, as git ignores it.
-  public var opensWindow: Bool { self == .get }
+  package var opensWindow: Bool { self == .get }
 }

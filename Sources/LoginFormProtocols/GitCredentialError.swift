@@ -3,7 +3,7 @@
 ///
 /// No case carries any part of a value: a malformed line could be a piece
 /// of a password.
-public enum GitCredentialError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum GitCredentialError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The action argument is not `get`, `store` or `erase`.
   case unknownAction(String)
   /// The input is longer than `limit` bytes.
@@ -27,7 +27,7 @@ public enum GitCredentialError: Error, Hashable, Sendable, CustomStringConvertib
   case missingHost
 
   /// One line for standard error.
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownAction(let action):
       "unknown credential action '\(action)': expected get, store or erase"

@@ -2,17 +2,17 @@ import LoginFormModel
 
 /// What the window shows for git's `get`: a username and a password for
 /// one URL.
-public struct GitCredentialPrompt: Hashable, Sendable {
+package struct GitCredentialPrompt: Hashable, Sendable {
   /// The window title.
-  public static let title = "Git"
+  package static let title = "Git"
   /// The URL the credentials are for, `https://host/path`, built from the
   /// request as git describes it (without the username, which is
   /// prefilled).
-  public let url: String
+  package let url: String
   /// The username to prefill, if git knows it.
-  public let username: String?
+  package let username: String?
 
   /// Both fields: git reads both from the helper.
-  public var shape: FormShape { .usernameAndPassword }
+  package var shape: FormShape { .usernameAndPassword }
 
 }

@@ -1,20 +1,20 @@
 /// What git's `get` asks for: the `key=value` lines it writes to the
 /// helper's standard input, read without ever copying a password.
-public struct GitCredentialRequest: Hashable, Sendable {
+package struct GitCredentialRequest: Hashable, Sendable {
   /// `protocol=`: `https`, `http`, `ssh`, `cert`, …
-  public var scheme: String?
+  package var scheme: String?
   /// `host=`, with `:port` when the URL has one.
-  public var host: String?
+  package var host: String?
   /// `path=`, sent when `credential.useHttpPath` is set.
-  public var path: String?
+  package var path: String?
   /// `username=`, known from the URL or `credential.username`: prefilled.
-  public var username: String?
+  package var username: String?
 
   /// The most bytes of input read; git sends a few hundred.
-  public static let maximumInputBytes = 65_536
+  package static let maximumInputBytes = 65_536
 
   /// A request with these fields, as a parse would leave them.
-  public init(
+  package init(
     scheme: String? = nil, host: String? = nil, path: String? = nil, username: String? = nil
   ) {
     self.scheme = scheme
@@ -30,7 +30,7 @@ public struct GitCredentialRequest: Hashable, Sendable {
   /// `password=` and `oauth_refresh_token=` are skipped unread, as are keys
   /// git may add (`wwwauth[]`, `capability[]`, `password_expiry_utc`, …).
   /// `url=` replaces every field, as in git's `credential_from_url`.
-  public init(parsing input: UnsafeBufferPointer<UInt8>) throws(GitCredentialError) {
+  package init(parsing input: UnsafeBufferPointer<UInt8>) throws(GitCredentialError) {
     self.init()
     guard input.count <= Self.maximumInputBytes else {
       throw .inputTooLong(limit: Self.maximumInputBytes)
@@ -83,7 +83,7 @@ public struct GitCredentialRequest: Hashable, Sendable {
   }
 
   /// What the window shows for this request.
-  public var prompt: GitCredentialPrompt {
+  package var prompt: GitCredentialPrompt {
     // As git's credential_describe, without the username (it is prefilled).
     var url = scheme.map { "\($0)://" } ?? ""
     url += host ?? ""

@@ -1,5 +1,5 @@
 /// How a pinentry window ended without its OK button.
-public enum PinentryDismissal: Hashable, Sendable {
+package enum PinentryDismissal: Hashable, Sendable {
   /// The Cancel button or Escape.
   case cancelled
   /// The window manager's close button: gpg says "Operation fully

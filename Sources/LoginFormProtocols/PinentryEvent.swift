@@ -1,5 +1,5 @@
 /// What the glue must do after feeding the session.
-public enum PinentryEvent {
+package enum PinentryEvent {
   /// Nothing: write what the sink got and keep reading.
   case none
   /// Open a window for this request; report how it ended through

@@ -5,7 +5,7 @@ import LoginFormModel
 ///
 /// It is valid only until the line splitter or the session is next
 /// called: decode it into locked memory at once, then forget it.
-public struct PinentryGeneratedPIN {
+package struct PinentryGeneratedPIN {
   private let encoded: UnsafeBufferPointer<UInt8>
 
   init(encoded: UnsafeBufferPointer<UInt8>) {
@@ -14,7 +14,7 @@ public struct PinentryGeneratedPIN {
 
   /// How many bytes `decode(into:)` writes, to size the buffer; nil when a
   /// `%` is not followed by two hex digits.
-  public var decodedCount: Int? {
+  package var decodedCount: Int? {
     var counter = ByteCounter()
     return AssuanCoding.decode(encoded, into: &counter) ? counter.count : nil
   }
@@ -23,7 +23,7 @@ public struct PinentryGeneratedPIN {
   /// (having written part of it) when the encoding is malformed; check
   /// `decodedCount` first to write nothing then.
   @discardableResult
-  public func decode(into sink: inout some ByteSink) -> Bool {
+  package func decode(into sink: inout some ByteSink) -> Bool {
     AssuanCoding.decode(encoded, into: &sink)
   }
 }

@@ -1,27 +1,27 @@
 /// What a pinentry reports about itself (`GETINFO`) and the defaults it
 /// starts with; the glue fills it in from the process.
-public struct PinentryHost: Sendable {
+package struct PinentryHost: Sendable {
   /// `getpid()`, for the greeting and `GETINFO pid`.
-  public var processID: Int
+  package var processID: Int
   /// `geteuid()` and `getegid()`, for `GETINFO ttyinfo`.
-  public var userID: Int
+  package var userID: Int
   /// See `userID`.
-  public var groupID: Int
+  package var groupID: Int
   /// `GETINFO flavor`: pinentry answers its program name without
   /// `pinentry-` (`gtk-2`, `gnome3`), optionally `:` and a flag.
-  public var flavor: String
+  package var flavor: String
   /// `GETINFO version`.
-  public var version: String
+  package var version: String
   /// The timeout of a request when no `SETTIMEOUT` came: pinentry's is 60
   /// seconds (its `--timeout`); nil for none.
-  public var defaultTimeoutSeconds: Int?
+  package var defaultTimeoutSeconds: Int?
   /// For `GETINFO ttyinfo`: `mode/uid/gid` of the tty at the given path, in
   /// octal/decimal/decimal as pinentry prints it, or `?` if it cannot be
   /// read. Not called when no tty name was set.
-  public var deviceStatus: @Sendable (String) -> String
+  package var deviceStatus: @Sendable (String) -> String
 
   /// Describes the running program.
-  public init(
+  package init(
     processID: Int, userID: Int, groupID: Int, flavor: String, version: String,
     defaultTimeoutSeconds: Int? = 60,
     deviceStatus: @escaping @Sendable (String) -> String = { _ in "?" }

@@ -5,9 +5,9 @@ import LoginFormModel
 ///
 /// Labels may hold `_` before a mnemonic letter and `__` for a literal
 /// underscore, as GTK's mnemonic labels read them.
-public struct PinentryRequest: Hashable, Sendable {
+package struct PinentryRequest: Hashable, Sendable {
   /// The three kinds of window.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// `GETPIN`: a hidden entry (twice with a repeat prompt), OK, Cancel.
     case pin
     /// `CONFIRM`: OK and Cancel, plus the not-OK button when one is
@@ -17,56 +17,56 @@ public struct PinentryRequest: Hashable, Sendable {
   }
 
   /// Which window.
-  public let kind: Kind
+  package let kind: Kind
   /// `SETTITLE`, if any; otherwise the glue titles the window (pinentry
   /// uses the `owner` option or its program name).
-  public let title: String?
+  package let title: String?
   /// `SETDESC`: the main text, often several lines.
-  public let description: String?
+  package let description: String?
   /// The entry's label: `SETPROMPT`, else `default-prompt`, else `PIN:`.
   /// Nil for a confirmation.
-  public let prompt: String?
+  package let prompt: String?
   /// `SETERROR`: why this is asked again (`Bad Passphrase (try 2 of 3)`),
   /// shown with this request only.
-  public let error: String?
+  package let error: String?
   /// `SETOK`, else `default-ok`, else `_OK`.
-  public let okLabel: String
+  package let okLabel: String
   /// `SETCANCEL`, else `default-cancel`, else `_Cancel`. Not shown with one
   /// button.
-  public let cancelLabel: String
+  package let cancelLabel: String
   /// `SETNOTOK`: a third button, for a two-button confirmation only.
-  public let notOKLabel: String?
+  package let notOKLabel: String?
   /// `SETREPEAT`: ask the PIN a second time under this label.
-  public let repeatPrompt: String?
+  package let repeatPrompt: String?
   /// `SETREPEATERROR`: what to say when the two differ.
-  public let repeatError: String?
+  package let repeatError: String?
   /// `SETQUALITYBAR`: show a strength bar with this label, fed by
   /// `requestQuality(of:into:)`.
-  public let qualityBar: String?
+  package let qualityBar: String?
   /// `SETQUALITYBAR_TT`: the strength bar's tooltip.
-  public let qualityBarTooltip: String?
+  package let qualityBarTooltip: String?
   /// `SETGENPIN`: offer a button with this label that asks the agent for a
   /// passphrase (`requestGeneratedPIN(into:)`).
-  public let generateLabel: String?
+  package let generateLabel: String?
   /// `SETGENPIN_TT`: that button's tooltip.
-  public let generateTooltip: String?
+  package let generateTooltip: String?
   /// Close with `PinentryDismissal.timedOut` after this many seconds if
   /// nothing was typed yet (pinentry-gtk's rule); nil never.
-  public let timeoutSeconds: Int?
+  package let timeoutSeconds: Int?
   /// `SETKEYINFO`: which key, as `n/<keygrip>` or `u/…`; raw.
-  public let keyInfo: String?
+  package let keyInfo: String?
   /// The session's options (grab, locale, defaults, constraint hints, …).
-  public let options: PinentryOptions
+  package let options: PinentryOptions
 
   /// The most bytes of PIN the agent takes: a rule the entry must enforce
   /// live (`FieldRules.maximumBytes`), never a cut.
-  public var maximumPINBytes: Int { PinentrySession.maximumPINBytes }
+  package var maximumPINBytes: Int { PinentrySession.maximumPINBytes }
 
   /// Whether to grab the keyboard while the window is up.
-  public var grabsKeyboard: Bool { options.grabsKeyboard }
+  package var grabsKeyboard: Bool { options.grabsKeyboard }
 
   /// The fields: the PIN alone or twice; nil for a confirmation.
-  public var shape: FormShape? {
+  package var shape: FormShape? {
     guard kind == .pin else { return nil }
     return repeatPrompt == nil ? .passwordOnly : FormShape.passwordOnly.repeatingPassword
   }

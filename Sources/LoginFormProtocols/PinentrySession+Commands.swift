@@ -87,10 +87,7 @@ extension PinentrySession {
     if kind != .pin { settings.qualityBar = nil }
     let request = PinentryRequest(
       kind: kind, settings: settings, options: options, timeoutSeconds: timeoutSeconds)
-    openRequest = request
-    qualityDeferred = false
-    generationDeferred = false
-    qualityUpdateDue = false
+    window = .open(request, PinentryWindow.Wishes())
     return .show(request)
   }
 

@@ -11,17 +11,17 @@ extension PinentrySession {
   /// not sent (show an empty bar), as in pinentry. Returns whether a line
   /// was written.
   @discardableResult
-  public mutating func requestQuality(
+  package mutating func requestQuality(
     of pin: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink
   ) -> Bool {
     guard !hasEnded, openRequest?.qualityBar != nil else { return false }
-    qualityUpdateDue = false
+    window.wishes?.qualityUpdateDue = false
     guard !pin.isEmpty else {
-      qualityDeferred = false
+      window.wishes?.qualityDeferred = false
       return false
     }
     guard inquiry == nil else {
-      qualityDeferred = true
+      window.wishes?.qualityDeferred = true
       return false
     }
     sink.append(contentsOf: "INQUIRE QUALITY ".utf8)
@@ -37,10 +37,10 @@ extension PinentrySession {
   /// inquiry is out, it is sent as soon as that one ends. Returns whether
   /// a line was written.
   @discardableResult
-  public mutating func requestGeneratedPIN(into sink: inout some ByteSink) -> Bool {
+  package mutating func requestGeneratedPIN(into sink: inout some ByteSink) -> Bool {
     guard !hasEnded, openRequest?.generateLabel != nil else { return false }
     guard inquiry == nil else {
-      generationDeferred = true
+      window.wishes?.generationDeferred = true
       return false
     }
     startGeneration(into: &sink)
@@ -85,14 +85,15 @@ extension PinentrySession {
     let outlived = inquiryOutlivedRequest
     inquiryOutlivedRequest = false
     // The wishes belong to the window open now, which may be a later one.
-    if openRequest != nil {
-      if generationDeferred {
-        generationDeferred = false
+    if var wishes = window.wishes {
+      if wishes.generationDeferred {
+        wishes.generationDeferred = false
         startGeneration(into: &sink)
-      } else if qualityDeferred {
-        qualityDeferred = false
-        qualityUpdateDue = true
+      } else if wishes.qualityDeferred {
+        wishes.qualityDeferred = false
+        wishes.qualityUpdateDue = true
       }
+      window.wishes = wishes
     }
     guard !outlived else { return .none }
     switch finished {

@@ -7,7 +7,7 @@ extension PinentrySession {
   ///
   /// Throws, writing nothing and leaving the window open, when `pin` is
   /// longer than the agent takes. Does nothing when no `GETPIN` is open.
-  public mutating func submit(
+  package mutating func submit(
     pin: UnsafeBufferPointer<UInt8>, repeated: Bool, into sink: inout some ByteSink
   ) throws(PinentrySubmitError) -> PinentryEvent {
     guard let request = openRequest, request.kind == .pin else { return hasEnded ? .exit : .none }
@@ -27,7 +27,7 @@ extension PinentrySession {
   }
 
   /// The person pressed OK in a confirmation or message: writes `OK`.
-  public mutating func confirm(into sink: inout some ByteSink) -> PinentryEvent {
+  package mutating func confirm(into sink: inout some ByteSink) -> PinentryEvent {
     guard let request = openRequest, request.kind != .pin else { return hasEnded ? .exit : .none }
     sink.append(contentsOf: "OK\n".utf8)
     return finishRequest(into: &sink)
@@ -35,7 +35,7 @@ extension PinentrySession {
 
   /// The window ended another way: writes the agent's error (a message
   /// still answers `OK`, as in pinentry, unless it timed out).
-  public mutating func dismiss(
+  package mutating func dismiss(
     _ reason: PinentryDismissal, into sink: inout some ByteSink
   ) -> PinentryEvent {
     guard let request = openRequest else { return hasEnded ? .exit : .none }
@@ -64,11 +64,8 @@ extension PinentrySession {
       settings.repeatPrompt = nil
       settings.qualityBar = nil
     }
-    openRequest = nil
+    window = .none
     if inquiry != nil { inquiryOutlivedRequest = true }
-    qualityDeferred = false
-    generationDeferred = false
-    qualityUpdateDue = false
     while !pending.isEmpty {
       let event: PinentryEvent
       switch pending.removeFirst() {
@@ -85,6 +82,10 @@ extension PinentrySession {
     }
     for _ in 0..<overflowingLines { AssuanError.nestedCommands.write(into: &sink) }
     overflowingLines = 0
+    if inputEnded {
+      end()
+      return .exit
+    }
     return .none
   }
 }

@@ -20,10 +20,10 @@ import LoginFormModel
 ///    `confirm(into:)` or `dismiss(_:into:)`, and handles the event these
 ///    return too (a command the agent sent early may open the next window);
 /// 4. exits at once on `.exit`.
-public struct PinentrySession: Sendable {
+package struct PinentrySession: Sendable {
   /// The most bytes of PIN gpg-agent accepts in its one data line; 256
   /// leaves it out of step with the pinentry.
-  public static let maximumPINBytes = 255
+  package static let maximumPINBytes = 255
   /// pinentry cuts the PIN it sends for rating here, so the line fits.
   static let inquiryPINLimit = 300
   /// Commands held while a window is open; more are answered with an error.
@@ -44,41 +44,38 @@ public struct PinentrySession: Sendable {
 
   let host: PinentryHost
   /// The options so far; they survive `RESET`.
-  public internal(set) var options: PinentryOptions
+  package internal(set) var options: PinentryOptions
   var settings = PinentrySettings()
   var timeoutSeconds: Int?
-  /// The window open now, if any.
-  public internal(set) var openRequest: PinentryRequest?
+  /// The window open now, if any, with its wishes.
+  var window = PinentryWindow.none
   var inquiry: Inquiry?
   /// Whether the window that started `inquiry` has closed since, so its
   /// answer only has to be read.
   var inquiryOutlivedRequest = false
-  var qualityDeferred = false
-  var generationDeferred = false
-  /// True when the window asked for a rating while another inquiry was
-  /// out, and that one has ended: call `requestQuality(of:into:)` again
-  /// with the current PIN. Check it after each event.
-  public internal(set) var qualityUpdateDue = false
+  /// The agent's input ended while a window was open and our output is
+  /// still read: that window is answered first, then the process exits.
+  var inputEnded = false
   var pending: [PendingLine] = []
   var overflowingLines = 0
   /// Whether the conversation is over (`BYE` or EOF): the process exits.
-  public internal(set) var hasEnded = false
+  package internal(set) var hasEnded = false
 
   /// A session for this process, with options known from the command line
   /// (`--display`, `--ttyname`, …) already set.
-  public init(host: PinentryHost, options: PinentryOptions = PinentryOptions()) {
+  package init(host: PinentryHost, options: PinentryOptions = PinentryOptions()) {
     self.host = host
     self.options = options
     timeoutSeconds = host.defaultTimeoutSeconds
   }
 
   /// Writes the greeting the agent waits for before its first command.
-  public func writeGreeting(into sink: inout some ByteSink) {
+  package func writeGreeting(into sink: inout some ByteSink) {
     sink.append(contentsOf: "OK Pleased to meet you, process \(host.processID)\n".utf8)
   }
 
   /// Handles one complete input line (without LF) from the splitter.
-  public mutating func receive(
+  package mutating func receive(
     line: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink
   ) -> PinentryEvent {
     if hasEnded { return .exit }
@@ -86,16 +83,16 @@ public struct PinentrySession: Sendable {
     // inquiry code looks at it.
     if inquiry != nil { return receiveInquiryLine(line, into: &sink) }
     if line.isEmpty || line[0] == UInt8(ascii: "#") { return .none }
-    if openRequest != nil { return hold(line, into: &sink) }
+    if isWindowOpen { return hold(line, into: &sink) }
     return dispatch(line, into: &sink)
   }
 
   /// Handles a line the splitter found too long: answered with an error in
   /// its turn, or ignored inside an inquiry's answer.
-  public mutating func receiveOverlongLine(into sink: inout some ByteSink) -> PinentryEvent {
+  package mutating func receiveOverlongLine(into sink: inout some ByteSink) -> PinentryEvent {
     if hasEnded { return .exit }
     if inquiry != nil { return .none }
-    if openRequest != nil {
+    if isWindowOpen {
       enqueue(.overlong)
       return .none
     }
@@ -103,9 +100,27 @@ public struct PinentrySession: Sendable {
     return .none
   }
 
-  /// Handles EOF: the agent is gone, so nothing is written and the glue
-  /// exits, closing any window.
-  public mutating func receiveEndOfInput() -> PinentryEvent {
+  /// The request whose window is open now, if any.
+  package var openRequest: PinentryRequest? { window.request }
+
+  /// Whether a request's window is open now.
+  package var isWindowOpen: Bool { window.request != nil }
+
+  /// True when the window asked for a rating while another inquiry was
+  /// out, and that one has ended: call `requestQuality(of:into:)` again
+  /// with the current PIN. Check it after each event.
+  package var qualityUpdateDue: Bool { window.wishes?.qualityUpdateDue ?? false }
+
+  /// Handles EOF. An agent that went away closed both pipes, so no window
+  /// may linger: the glue exits at once. One that only ended its input
+  /// while a window is open and still reads our output (`outputIsRead`; a
+  /// script piping `GETPIN` and `BYE`) gets that window's answer, and what
+  /// it piped after, in order, as from pinentry, then `.exit`.
+  package mutating func receiveEndOfInput(outputIsRead: Bool) -> PinentryEvent {
+    if isWindowOpen && outputIsRead {
+      inputEnded = true
+      return .none
+    }
     end()
     return .exit
   }
@@ -133,10 +148,9 @@ public struct PinentrySession: Sendable {
 
   mutating func end() {
     hasEnded = true
-    openRequest = nil
+    window = .none
     inquiry = nil
     pending = []
     overflowingLines = 0
-    qualityUpdateDue = false
   }
 }

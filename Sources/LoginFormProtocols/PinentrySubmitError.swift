@@ -1,5 +1,5 @@
 /// Why a PIN was not sent. The window stays open.
-public enum PinentrySubmitError: Error, Hashable, Sendable {
+package enum PinentrySubmitError: Error, Hashable, Sendable {
   /// The PIN is longer than the agent takes; the entry's byte rule should
   /// have prevented it.
   case tooManyBytes(maximum: Int, actual: Int)

@@ -1,8 +1,13 @@
 import CGtk
+import LoginFormFrontEnd
 import LoginFormGtk
+import LoginFormLockedMemory
+import LoginFormModel
+import LoginFormPrompt
 
-/// The standard streams, through file descriptors: C's `stdout` and `stderr`
-/// are shared mutable globals that Swift 6 rightly refuses.
+/// The standard streams and the exit, through file descriptors: C's
+/// `stdout` and `stderr` are shared mutable globals that Swift 6 rightly
+/// refuses.
 enum Standard {
   /// Writes all of `bytes` to `descriptor`, retrying after interruptions;
   /// returns why it failed, or nil.
@@ -19,41 +24,71 @@ enum Standard {
     return nil
   }
 
-  /// Writes text that holds no secret.
-  static func write(_ text: String, to descriptor: Int32) -> String? {
+  /// Writes text that holds no secret to standard output.
+  static func print(_ text: String) {
     var text = text
-    return text.withUTF8 { write($0, to: descriptor) }
+    _ = text.withUTF8 { write($0, to: 1) }
   }
 
-  /// Encodes the answer for `form` into locked memory, writes it to
-  /// standard output, and wipes both the answer and the form's password
-  /// (exit runs no deinitialisers, so nothing is left to them). A failure to
-  /// deliver ends the process with status 3.
-  static func deliver(
-    _ form: SubmittedForm, encode: (SubmittedForm, inout LockedBuffer.Writer) -> Void
-  ) {
-    let answer = LockedBuffer { encode(form, &$0) }
-    form.password?.wipe()
-    guard let answer else {
-      fail(localized("No locked memory is left for the answer"), status: .notDelivered)
+  /// Writes `answer` to standard output through locked memory, sized first,
+  /// and says how the process should end: the answer's status, or 3 when
+  /// it could not be written. Returns so that the caller's references to
+  /// the answer's secrets go (and their locked memory is wiped) before the
+  /// process exits.
+  static func deliver(_ answer: Answer) -> ExitStatus {
+    if let failure = answer.failure { return report(failure) }
+    guard !answer.isEmpty else { return answer.status }
+    var counter = ByteCounter()
+    answer.encode(into: &counter)
+    guard var bytes = LockedBytes(capacity: counter.count) else {
+      return report(.noLockedMemoryLeft(for: .answer))
     }
-    deliver(answer)
+    answer.encode(into: &bytes)
+    if let reason = bytes.withUTF8({ write($0, to: 1) }) { return report(.writeFailed(reason)) }
+    return answer.status
   }
 
-  /// Writes an answer from locked memory to standard output, then wipes it;
-  /// a failure to deliver ends the process with status 3.
-  static func deliver(_ answer: LockedBuffer) {
-    let failure = answer.withUTF8 { write($0, to: 1) }
-    answer.wipe()
-    if let failure {
-      fail(formatted(localized("Could not write the answer: %s"), failure), status: .notDelivered)
+  /// Reads standard input to its end into locked memory of at most
+  /// `capacity` bytes; ends the process with status 2 when the input is
+  /// longer or cannot be read.
+  static func readInput(capacity: Int) -> LockedBytes {
+    guard let input = LockedBytes(capacity: capacity) else {
+      fail(.noLockedMemoryLeft(for: .input))
+    }
+    switch input.appendReading(from: 0) {
+    case .endOfInput:
+      return input
+    case .full:
+      input.removeAll()
+      drainInput()
+      fail(.inputTooLong)
+    case .failed(let code):
+      input.removeAll()
+      fail(.readFailed(String(cString: g_strerror(code))))
     }
   }
 
-  /// Prints `message` as one line on standard error and exits with `status`.
-  static func fail(_ message: String, status: ExitStatus) -> Never {
-    Diagnostics.warn(message)
-    CGtk.exit(status.rawValue)
+  /// Reads standard input to its end and forgets it, a locked chunk at a
+  /// time (it may carry a password), so the writer never meets a closed
+  /// pipe.
+  static func drainInput() {
+    guard let scratch = LockedBytes(capacity: 4096) else { return }
+    while true {
+      let end = scratch.appendReading(from: 0)
+      scratch.removeAll()
+      if end != .full { return }
+    }
+  }
+
+  /// Says `failure` as one line on standard error and returns its status.
+  static func report(_ failure: FrontEndFailure) -> ExitStatus {
+    Diagnostics.warn(failure.description)
+    return failure.status
+  }
+
+  /// Says `failure` as one line on standard error and exits with its status.
+  static func fail(_ failure: FrontEndFailure) -> Never {
+    exit(report(failure))
   }
 
   /// Ends the process with `status`.

@@ -1,8 +1,10 @@
 // libFuzzer entry point for the model's edit operations and the output
-// encoders. Built by `make fuzz` together with Sources/LoginFormModel, with
-// -sanitize=fuzzer,address; any broken invariant traps, which libFuzzer
-// reports with the input that caused it. The model and the naive rules are
-// compiled into the same module, so no import is needed.
+// encoders (make fuzz, make fuzz-smoke). SwiftPM builds it with the fuzzer
+// and address sanitizers, the model and the naive rules instrumented too;
+// any broken invariant traps, which libFuzzer reports with the input that
+// caused it. (In an ordinary build it is an executable that does nothing.)
+import LoginFormModel
+import LoginFormTestSupport
 
 /// Reads the fuzzer's bytes as a script of edits.
 struct Script {
@@ -17,19 +19,6 @@ struct Script {
     let chunk = bytes.prefix(length)
     bytes = bytes.dropFirst(length)
     return Array(String(decoding: chunk, as: UTF8.self).unicodeScalars)
-  }
-}
-
-/// A secret in an array: the fuzzer's stand-in for the entry's locked buffer.
-final class FuzzSecret: SecretText {
-  let bytes: [UInt8]
-  init(_ scalars: [Unicode.Scalar]) {
-    bytes = Array(String(String.UnicodeScalarView(scalars)).utf8)
-  }
-  func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
-    -> Result
-  {
-    try bytes.withUnsafeBufferPointer(body)
   }
 }
 
@@ -156,7 +145,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if field == .username {
       form.username = String(String.UnicodeScalarView(scalars))
     } else {
-      form.update(field, from: FuzzSecret(scalars))
+      form.update(field, from: TestSecret(String(String.UnicodeScalarView(scalars))))
     }
     let text = { (field: Field) in String(String.UnicodeScalarView(values[field] ?? [])) }
     let expected = NaiveRules.accept(

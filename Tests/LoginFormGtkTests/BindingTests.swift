@@ -1,5 +1,6 @@
 import CGtk
 import LoginFormModel
+import LoginFormPrompt
 import XCTest
 
 @testable import LoginFormGtk
@@ -94,7 +95,7 @@ final class BindingTests: GtkTestCase {
 
   func testAPrefilledUsernameThatBreaksTheRulesSaysSoAtOnceAndTakesTheFocus() {
     MainActor.assumeIsolated {
-      var description = PromptDescription()
+      var description = FormDescription()
       description.username = "root"
       let window = makeWindow(description)
       XCTAssertEqual(focus(of: window), window.entry(of: .username))
@@ -106,8 +107,11 @@ final class BindingTests: GtkTestCase {
 
   func testTheMostUsefulIssueIsTheOneShown() throws {
     try MainActor.assumeIsolated {
-      let options = try CommandLineOptions.parse(["login-form", "--separator=|"])
-      let window = makeWindow(options.description)
+      let rules = FormRules(
+        username: try FieldRules(
+          minimumLength: 6, separator: "|", refusesInvisibleCharacters: true),
+        password: try FieldRules(minimumLength: 7))
+      let window = makeWindow(FormDescription(rules: rules))
       typeText("a|", in: window)
       XCTAssertEqual(message(of: .username, in: window), "Cannot contain “|”")
       window.finish(.cancelled)

@@ -1,5 +1,6 @@
 import CGtk
 import LoginFormModel
+import LoginFormPrompt
 import XCTest
 
 @testable import LoginFormGtk

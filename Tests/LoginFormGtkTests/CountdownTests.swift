@@ -1,5 +1,6 @@
 import CGtk
 import LoginFormModel
+import LoginFormPrompt
 import XCTest
 
 @testable import LoginFormGtk
@@ -8,8 +9,8 @@ final class CountdownTests: GtkTestCase {
   func testTheTimeLeftIsShownAndTypingStopsTheCountdown() {
     MainActor.assumeIsolated {
       var result: PromptResult?
-      var description = PromptDescription()
-      description.window.timeoutSeconds = 2
+      var description = FormDescription()
+      description.options.timeoutSeconds = 2
       let window = makeWindow(description) { result = $0 }
       XCTAssertEqual(window.frame.subtitle, "Closes in 2 seconds")
       typeText("a", in: window)
@@ -23,8 +24,8 @@ final class CountdownTests: GtkTestCase {
   func testAnUntouchedPromptTimesOut() {
     MainActor.assumeIsolated {
       var result: PromptResult?
-      var description = PromptDescription()
-      description.window.timeoutSeconds = 1
+      var description = FormDescription()
+      description.options.timeoutSeconds = 1
       let window = makeWindow(description) { result = $0 }
       pump(milliseconds: 1500)
       XCTAssertEqual(result.map(Outcome.init), .timedOut)

@@ -1,5 +1,6 @@
 import CGtk
 import LoginFormModel
+import LoginFormPrompt
 import XCTest
 
 @testable import LoginFormGtk
@@ -20,18 +21,18 @@ import XCTest
 
 /// Makes a shown window and waits until it can take keyboard input.
 @MainActor func makeWindow(
-  _ description: PromptDescription = PromptDescription(),
-  onFinish: @escaping (PromptResult) -> Void = { _ in }
-) -> PromptWindow {
-  let window = PromptWindow(description: description, onFinish: onFinish)
+  _ description: FormDescription = FormDescription(),
+  onFinish: @escaping @MainActor (PromptResult) -> Void = { _ in }
+) -> FormWindow {
+  let window = FormWindow(description: description, onFinish: onFinish)
   window.present()
   pump(milliseconds: 150)
   return window
 }
 
 /// A description of `shape` with rules that accept any non-empty value.
-func lenient(_ shape: FormShape) -> PromptDescription {
-  PromptDescription(
+func lenient(_ shape: FormShape) -> FormDescription {
+  FormDescription(
     shape: shape,
     rules: FormRules(
       username: try! FieldRules(minimumLength: 1), password: try! FieldRules(minimumLength: 1)))
@@ -85,7 +86,7 @@ enum Outcome: Equatable {
 /// Types `text` one character at a time into the focused entry, calling
 /// `afterEach` after every character.
 @MainActor func typeText(
-  _ text: String, in window: PromptWindow, afterEach: (String) -> Void = { _ in }
+  _ text: String, in window: FormWindow, afterEach: (String) -> Void = { _ in }
 ) {
   var typed = ""
   for character in text {
@@ -113,22 +114,30 @@ enum Outcome: Equatable {
 }
 
 /// The widget that has keyboard focus in `window`.
-@MainActor func focus(of window: PromptWindow) -> UnsafeMutablePointer<GtkWidget>? {
+@MainActor func focus(of window: FormWindow) -> UnsafeMutablePointer<GtkWidget>? {
   gtk_window_get_focus(lf_window(window.window))
 }
 
 /// The GtkWindow of either kind of prompt.
 @MainActor func topWindow(of surface: some PromptSurface) -> UnsafeMutablePointer<GtkWidget> {
-  if let form = surface as? PromptWindow { return form.window }
+  if let form = surface as? FormWindow { return form.window }
   return (surface as! QuestionWindow).window
 }
 
 /// Sets a field's text as if pasted.
-@MainActor func setText(_ text: String, of field: Field, in window: PromptWindow) {
+@MainActor func setText(_ text: String, of field: Field, in window: FormWindow) {
   gtk_entry_set_text(lf_entry(window.entry(of: field)), text)
 }
 
 /// The message line under `field` now.
-@MainActor func message(of field: Field, in window: PromptWindow) -> String {
+@MainActor func message(of field: Field, in window: FormWindow) -> String {
   window.row(field).messageText
+}
+
+extension FieldRow {
+  /// The message line's text now.
+  var messageText: String { labelText(messageLabel) }
+
+  /// Whether the message line shows an error now.
+  var isShowingError: Bool { hasStyleClass("error", messageLine) }
 }

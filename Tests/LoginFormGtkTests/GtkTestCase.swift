@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormPrompt
 import Synchronization
 import XCTest
 

@@ -1,5 +1,6 @@
 import CGtk
 import LoginFormModel
+import LoginFormPrompt
 import XCTest
 
 @testable import LoginFormGtk
@@ -16,7 +17,7 @@ final class KeyboardTests: GtkTestCase {
   func testAValidPrefilledUsernameStartsFocusInThePassword() {
     MainActor.assumeIsolated {
       var result: PromptResult?
-      var description = PromptDescription()
+      var description = FormDescription()
       description.username = "alice.b"
       let window = makeWindow(description) { result = $0 }
       XCTAssertEqual(focus(of: window), window.entry(of: .password))

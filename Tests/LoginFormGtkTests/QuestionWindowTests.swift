@@ -1,5 +1,6 @@
 import CGtk
 import LoginFormModel
+import LoginFormPrompt
 import XCTest
 
 @testable import LoginFormGtk
@@ -41,7 +42,7 @@ final class QuestionWindowTests: GtkTestCase {
 }
 
 @MainActor private func question(
-  other: String? = nil, onFinish: @escaping (PromptResult) -> Void
+  other: String? = nil, onFinish: @escaping @MainActor (PromptResult) -> Void
 ) -> QuestionWindow {
   var description = QuestionDescription(
     text: "Allow use of key id_ed25519?\nKey fingerprint SHA256:abc", yes: "_Yes", no: "_No")

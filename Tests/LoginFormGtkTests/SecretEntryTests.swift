@@ -1,5 +1,6 @@
 import CGtk
 import LoginFormModel
+import LoginFormPrompt
 import XCTest
 
 @testable import LoginFormGtk
@@ -47,17 +48,26 @@ final class SecretEntryTests: GtkTestCase {
 
   func testNeitherAccessibilityNorTheKeyboardCanCopyThePassword() {
     MainActor.assumeIsolated {
-      let (window, entry) = revealedWindow()
+      let window = makeWindow(lenient(.passwordOnly))
+      let entry = window.entry(of: .password)
+      setText(secret, of: .password, in: window)
       let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", false.gboolean))
       gtk_clipboard_set_text(clipboard, "before", -1)
-      atk_editable_text_copy_text(OpaquePointer(gtk_widget_get_accessible(entry)), 0, -1)
-      atk_editable_text_cut_text(OpaquePointer(gtk_widget_get_accessible(entry)), 0, -1)
-      gtk_editable_select_region(lf_editable(entry), 0, -1)
-      emitCopyClipboard(entry)
-      pump()
-      XCTAssertEqual(String(taking: gtk_clipboard_wait_for_text(clipboard)), "before")
-      XCTAssertEqual(
-        String(borrowing: gtk_entry_get_text(lf_entry(entry))), secret, "cut removed nothing")
+      for revealed in [false, true] {
+        if revealed { press(GDK_KEY_h, in: window, modifiers: GDK_CONTROL_MASK.rawValue) }
+        XCTAssertEqual(gtk_entry_get_visibility(lf_entry(entry)) != 0, revealed)
+        atk_editable_text_copy_text(OpaquePointer(gtk_widget_get_accessible(entry)), 0, -1)
+        atk_editable_text_cut_text(OpaquePointer(gtk_widget_get_accessible(entry)), 0, -1)
+        // Ctrl+C and Ctrl+X on a selection: GtkEntry refuses them while the
+        // text is hidden, and a revealed entry keeps no selection.
+        gtk_editable_select_region(lf_editable(entry), 0, -1)
+        emitKeybinding("copy-clipboard", on: entry)
+        emitKeybinding("cut-clipboard", on: entry)
+        pump()
+        XCTAssertEqual(String(taking: gtk_clipboard_wait_for_text(clipboard)), "before")
+        XCTAssertEqual(
+          String(borrowing: gtk_entry_get_text(lf_entry(entry))), secret, "cut removed nothing")
+      }
       window.finish(.cancelled)
     }
   }
@@ -123,7 +133,7 @@ private let recordRemovedText:
   }
 
 /// A password-only window holding `secret`, revealed with Ctrl+H.
-@MainActor private func revealedWindow() -> (PromptWindow, UnsafeMutablePointer<GtkWidget>) {
+@MainActor private func revealedWindow() -> (FormWindow, UnsafeMutablePointer<GtkWidget>) {
   let window = makeWindow(lenient(.passwordOnly))
   let entry = window.entry(of: .password)
   setText(secret, of: .password, in: window)
@@ -132,9 +142,11 @@ private let recordRemovedText:
   return (window, entry)
 }
 
-/// Emits the entry's "copy-clipboard" keybinding signal, as Ctrl+C does.
-@MainActor private func emitCopyClipboard(_ entry: UnsafeMutablePointer<GtkWidget>) {
-  let id = g_signal_lookup("copy-clipboard", gtk_entry_get_type())
+/// Emits one of the entry's keybinding signals ("copy-clipboard" is what
+/// Ctrl+C does).
+@MainActor private func emitKeybinding(_ signal: String, on entry: UnsafeMutablePointer<GtkWidget>)
+{
+  let id = g_signal_lookup(signal, gtk_entry_get_type())
   let instance = UnsafeMutableRawPointer(entry)
   var value = GValue()
   g_value_init(&value, gtk_entry_get_type())

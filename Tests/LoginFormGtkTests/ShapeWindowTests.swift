@@ -1,5 +1,7 @@
 import CGtk
+import LoginFormLockedMemory
 import LoginFormModel
+import LoginFormPrompt
 import XCTest
 
 @testable import LoginFormGtk
@@ -46,7 +48,7 @@ final class ShapeWindowTests: GtkTestCase {
 
   func testTheCallersLabelsNameTheEntriesWithTheirMnemonics() {
     MainActor.assumeIsolated {
-      var description = PromptDescription()
+      var description = FormDescription()
       description.usernameLabel = "_Account"
       description.passwordLabel = "P_IN"
       let window = makeWindow(description)
@@ -71,7 +73,8 @@ final class ShapeWindowTests: GtkTestCase {
       gtk_button_clicked(lf_button(try XCTUnwrap(window.layout.generateButton)))
       XCTAssertEqual(asked, 1)
       let generated = Array("Tr0ub4dor&3".utf8)
-      let buffer = try XCTUnwrap(generated.withUnsafeBufferPointer { LockedBuffer(copying: $0) })
+      let buffer = try XCTUnwrap(
+        generated.withUnsafeBufferPointer { LockedCString(copying: $0) })
       window.fill(password: buffer)
       XCTAssertTrue(isSensitive(window.doneButton))
       gtk_button_clicked(lf_button(window.doneButton))

@@ -7,13 +7,11 @@ import Testing
     let form = LoginForm()
     #expect(form.feedback(of: .username) == nil)
     #expect(form.feedback(of: .password) == nil)
-    #expect(!form.isTouched(.username))
   }
 
   @Test func whileAFieldIsTypedForTheFirstTimeItsIssueIsAHint() {
     let form = LoginForm()
     form.username = "bo"
-    #expect(form.isTouched(.username))
     #expect(
       form.feedback(of: .username)
         == FieldFeedback(issue: .tooShort(minimum: 6, missing: 4), isError: false))
@@ -45,11 +43,15 @@ import Testing
     #expect(form.feedback(of: .username) == nil)
   }
 
-  @Test func settingAValueTouchesOnlyThatField() {
-    let form = LoginForm(username: "bob")
+  @Test func typingIntoOneFieldLeavesTheOthersUntouched() {
+    let form = LoginForm()
     form.password = "x"
-    #expect(form.isTouched(.password))
-    #expect(!form.isTouched(.username))
+    #expect(
+      form.feedback(of: .password)
+        == FieldFeedback(issue: .tooShort(minimum: 7, missing: 6), isError: false))
+    #expect(form.feedback(of: .username) == nil, "the username still says nothing")
+    form.leave(.username)
+    #expect(form.feedback(of: .username) == nil, "and leaving it untouched does not nag")
   }
 
   @Test func aPrefilledUsernameThatBreaksTheRulesShowsItsErrorAtOnce() {

@@ -1,4 +1,5 @@
 import LoginFormModel
+import LoginFormTestSupport
 import Testing
 
 @Suite struct OutputFormatTests {

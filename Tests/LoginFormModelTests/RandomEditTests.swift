@@ -1,5 +1,5 @@
 import LoginFormModel
-import SeededRandom
+import LoginFormTestSupport
 import Testing
 
 /// Random edit sequences, on every shape of form, checked against the rules

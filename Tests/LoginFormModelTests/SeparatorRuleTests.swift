@@ -1,5 +1,5 @@
 import LoginFormModel
-import SeededRandom
+import LoginFormTestSupport
 import Testing
 
 /// With one-line output, the first separator in the line must end the

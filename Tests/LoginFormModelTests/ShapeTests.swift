@@ -1,3 +1,4 @@
+import LoginFormTestSupport
 import Testing
 
 @testable import LoginFormModel
@@ -88,14 +89,6 @@ import Testing
     form.password = "abc"
     #expect(seen == [false, true, false])
     token.cancel()
-  }
-
-  @Test func editingTheRepeatDoesNotRejudgeThePassword() {
-    let form = LoginForm(shape: .passwordOnly.repeatingPassword, rules: anyLength)
-    form.passwordRepeat = "a"
-    form.passwordRepeat = "ab"
-    #expect(form.evaluationCount[.password] == 1)
-    #expect(form.evaluationCount[.passwordRepeat] == 3)
   }
 
   @Test func theFormReadsTheSecretItWasLastGiven() {

@@ -1,32 +1,5 @@
 import LoginFormModel
-
-/// A secret kept in an array, as the tests' stand-in for a locked entry
-/// buffer. Each edit makes a new one, so a form that kept reading an old
-/// one would be caught.
-final class TestSecret: SecretText {
-  let bytes: [UInt8]
-
-  init(_ text: String) {
-    bytes = Array(text.utf8)
-  }
-
-  func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
-    -> Result
-  {
-    try bytes.withUnsafeBufferPointer(body)
-  }
-}
-
-/// Collects encoded output in an array.
-struct ArraySink: ByteSink {
-  var bytes: [UInt8] = []
-
-  mutating func append(_ byte: UInt8) {
-    bytes.append(byte)
-  }
-
-  var text: String { String(decoding: bytes, as: UTF8.self) }
-}
+import LoginFormTestSupport
 
 extension LoginForm {
   /// A form with the password (and repeat) already set, as if typed.

@@ -1,3 +1,4 @@
+import LoginFormTestSupport
 import Testing
 
 @testable import LoginFormProtocols
@@ -10,7 +11,7 @@ import Testing
   }
 
   private func dataLine(_ bytes: [UInt8]) -> String {
-    var sink = TestSink()
+    var sink = ArraySink()
     AssuanCoding.appendData(bytes, into: &sink)
     return sink.text
   }
@@ -43,20 +44,20 @@ import Testing
   @Test(arguments: ["pw", "%", "+", "a b", "\r\n", "%0A", "\u{E9}\u{1F511}", "%25%", ""])
   func dataRoundTrips(_ text: String) {
     let encoded = dataLine(Array(text.utf8))
-    var sink = TestSink()
+    var sink = ArraySink()
     let ok = withBytes(encoded) { AssuanCoding.decode($0, into: &sink) }
     #expect(ok)
     #expect(sink.text == text)
   }
 
   @Test func inquiryArgumentsUsePlusForSpaceAsTheAgentReadsThem() {
-    var sink = TestSink()
+    var sink = ArraySink()
     withBytes("a b+c%d\u{1}\u{E9}") { AssuanCoding.appendInquiryArgument($0, into: &sink) }
     #expect(sink.text == "a+b%2Bc%25d%01\u{E9}")
   }
 
   @Test func errorLinesMatchLibassuan() {
-    var sink = TestSink()
+    var sink = ArraySink()
     AssuanError.cancelled.write(into: &sink)
     AssuanError.syntax.with(detail: "leading white-space").write(into: &sink)
     #expect(

@@ -1,4 +1,5 @@
 import LoginFormModel
+import LoginFormTestSupport
 import Testing
 
 @testable import LoginFormProtocols

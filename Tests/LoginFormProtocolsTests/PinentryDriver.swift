@@ -1,4 +1,5 @@
 import LoginFormModel
+import LoginFormTestSupport
 
 @testable import LoginFormProtocols
 
@@ -6,7 +7,7 @@ import LoginFormModel
 /// session wrote, so tests compare exact transcripts.
 final class PinentryDriver {
   var session: PinentrySession
-  private var sink = TestSink()
+  private var sink = ArraySink()
 
   init(host: PinentryHost = .test, options: PinentryOptions = PinentryOptions()) {
     session = PinentrySession(host: host, options: options)
@@ -14,7 +15,7 @@ final class PinentryDriver {
 
   /// What was written since the last call, then forgotten.
   func output() -> String {
-    defer { sink = TestSink() }
+    defer { sink = ArraySink() }
     return sink.text
   }
 
@@ -85,7 +86,7 @@ final class PinentryDriver {
     withBytes(line) { bytes in
       let event = session.receive(line: bytes, into: &sink)
       guard case .generatedPIN(let pin?) = event else { return (event, nil) }
-      var decoded = TestSink()
+      var decoded = ArraySink()
       guard pin.decodedCount != nil, pin.decode(into: &decoded) else { return (event, nil) }
       return (event, decoded.text)
     }

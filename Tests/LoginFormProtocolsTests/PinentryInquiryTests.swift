@@ -1,4 +1,5 @@
 import LoginFormModel
+import LoginFormTestSupport
 import Testing
 
 @testable import LoginFormProtocols
@@ -121,7 +122,7 @@ import Testing
   @Test func aMalformedPassphraseCannotBeDecoded() {
     let driver = opened("SETGENPIN Suggest")
     driver.requestGeneratedPIN()
-    var ignored = TestSink()
+    var ignored = ArraySink()
     let decodedCount = withBytes("D ab%G1") { bytes -> Int?? in
       guard case .generatedPIN(let pin?) = driver.session.receive(line: bytes, into: &ignored)
       else { return .none }

@@ -1,4 +1,5 @@
 import LoginFormModel
+import LoginFormTestSupport
 import Testing
 
 @testable import LoginFormProtocols
@@ -58,7 +59,7 @@ import Testing
     var probe = driver.session
     var real = driver.session
     var counter = ByteCounter()
-    var sink = TestSink()
+    var sink = ArraySink()
     try withBytes("100%\n") { pin in
       _ = try probe.submit(pin: pin, repeated: true, into: &counter)
       _ = try real.submit(pin: pin, repeated: true, into: &sink)

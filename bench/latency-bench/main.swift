@@ -9,6 +9,7 @@
 import CGtk
 import LoginFormGtk
 import LoginFormModel
+import LoginFormPrompt
 
 gdk_disable_multidevice()
 guard gtk_init_check(nil, nil) != 0 else {
@@ -17,9 +18,9 @@ guard gtk_init_check(nil, nil) != 0 else {
 }
 
 MainActor.assumeIsolated {
-  var description = PromptDescription()
+  var description = FormDescription()
   description.username = "abcdef"
-  let window = PromptWindow(description: description)
+  let window = FormWindow(description: description)
   window.present()
   while gtk_events_pending() != 0 { gtk_main_iteration() }
   let password = window.entry(of: .password)

@@ -1,0 +1,27 @@
+// LfSecretEntry: a GtkEntry for secrets. Its text lives in GNOME's locked,
+// wiped buffer (GcrSecureEntryBuffer), and it never hands the clear text to
+// anyone but the person at the screen, even while the text is shown
+// ("revealed").
+#ifndef LOGIN_FORM_SECRET_ENTRY_H
+#define LOGIN_FORM_SECRET_ENTRY_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define LF_TYPE_SECRET_ENTRY (lf_secret_entry_get_type())
+G_DECLARE_FINAL_TYPE(LfSecretEntry, lf_secret_entry, LF, SECRET_ENTRY, GtkEntry)
+
+/**
+ * lf_secret_entry_new:
+ *
+ * Makes an entry that hides its text and keeps it in locked memory that is
+ * wiped when the text changes and when the entry is finalized.
+ *
+ * Returns: (transfer floating): the new entry.
+ */
+GtkWidget *lf_secret_entry_new(void);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,223 @@
+// GTK 3's own entry leaks an invisible entry's text to any AT-SPI client
+// (AtkText.get_selection and AtkEditableText.copy_text/cut_text use the real
+// characters), and a revealed one through AtkText, PRIMARY, CLIPBOARD and
+// drag and drop. This subclass closes each of those:
+// - its accessible answers every text query with invisible characters,
+//   refuses copy and cut, and keeps the "password text" role when revealed;
+// - the entry refuses drags of its text, and while revealed it keeps no
+//   selection, so it never owns PRIMARY with clear text and Ctrl+C or Ctrl+X
+//   have nothing to copy (while hidden, GtkEntry refuses them itself).
+//
+// In C because GObject subclassing needs class structures and function
+// pointers that Swift cannot declare.
+#define GCR_API_SUBJECT_TO_CHANGE
+#include "secret_entry.h"
+
+#include <gcr/gcr.h>
+#include <gtk/gtk-a11y.h>
+#include <string.h>
+
+struct _LfSecretEntry {
+    GtkEntry parent_instance;
+};
+
+G_DEFINE_TYPE(LfSecretEntry, lf_secret_entry, GTK_TYPE_ENTRY)
+
+// The accessible is private: only the entry creates it.
+typedef struct {
+    GtkEntryAccessible parent_instance;
+} LfSecretEntryAccessible;
+
+typedef struct {
+    GtkEntryAccessibleClass parent_class;
+} LfSecretEntryAccessibleClass;
+
+static void lf_secret_entry_accessible_text_init(AtkTextIface *iface);
+static void lf_secret_entry_accessible_editable_init(AtkEditableTextIface *iface);
+
+G_DEFINE_TYPE_WITH_CODE(LfSecretEntryAccessible, lf_secret_entry_accessible,
+                        GTK_TYPE_ENTRY_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, lf_secret_entry_accessible_text_init)
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT,
+                                              lf_secret_entry_accessible_editable_init))
+
+// The accessible side
+
+static GtkEntry *entry_of(AtkText *text) {
+    GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(text));
+    return widget != NULL ? GTK_ENTRY(widget) : NULL;
+}
+
+static gunichar mask_character(GtkEntry *entry) {
+    gunichar mask = gtk_entry_get_invisible_char(entry);
+    return mask != 0 ? mask : 0x25CF;
+}
+
+// The invisible-character text of `count` characters.
+static gchar *mask(GtkEntry *entry, gint count) {
+    gchar one[6];
+    gint width = g_unichar_to_utf8(mask_character(entry), one);
+    GString *text = g_string_sized_new((gsize)MAX(count, 0) * (gsize)width);
+    for (gint i = 0; i < count; i++) g_string_append_len(text, one, width);
+    return g_string_free(text, FALSE);
+}
+
+static gint length_of(GtkEntry *entry) {
+    return entry != NULL ? (gint)gtk_entry_get_text_length(entry) : 0;
+}
+
+// Clamps an AT-SPI offset (-1 means the end) to the entry's length.
+static gint clamp_offset(gint offset, gint length) {
+    return offset < 0 || offset > length ? length : offset;
+}
+
+static gchar *get_text(AtkText *text, gint start, gint end) {
+    GtkEntry *entry = entry_of(text);
+    if (entry == NULL) return NULL;
+    gint length = length_of(entry);
+    start = clamp_offset(start, length);
+    end = clamp_offset(end, length);
+    return mask(entry, end > start ? end - start : 0);
+}
+
+static gunichar get_character_at_offset(AtkText *text, gint offset) {
+    GtkEntry *entry = entry_of(text);
+    if (entry == NULL || offset < 0 || offset >= length_of(entry)) return 0;
+    return mask_character(entry);
+}
+
+// Word, sentence and line queries all get the whole masked text, so no
+// boundary reveals where spaces are; character queries get one mask.
+static gchar *text_around(AtkText *text, gint offset, AtkTextBoundary boundary, gint *start,
+                          gint *end, gint shift) {
+    GtkEntry *entry = entry_of(text);
+    gint length = length_of(entry);
+    if (boundary == ATK_TEXT_BOUNDARY_CHAR) {
+        gint at = offset + shift;
+        if (entry == NULL || at < 0 || at >= length) {
+            *start = *end = clamp_offset(MAX(at, 0), length);
+            return g_strdup("");
+        }
+        *start = at;
+        *end = at + 1;
+        return mask(entry, 1);
+    }
+    *start = 0;
+    *end = shift == 0 ? length : 0;
+    return shift == 0 && entry != NULL ? mask(entry, length) : g_strdup("");
+}
+
+static gchar *get_text_before_offset(AtkText *text, gint offset, AtkTextBoundary boundary,
+                                     gint *start, gint *end) {
+    return text_around(text, offset, boundary, start, end, -1);
+}
+
+static gchar *get_text_at_offset(AtkText *text, gint offset, AtkTextBoundary boundary,
+                                 gint *start, gint *end) {
+    return text_around(text, offset, boundary, start, end, 0);
+}
+
+static gchar *get_text_after_offset(AtkText *text, gint offset, AtkTextBoundary boundary,
+                                    gint *start, gint *end) {
+    return text_around(text, offset, boundary, start, end, 1);
+}
+
+static gchar *get_string_at_offset(AtkText *text, gint offset, AtkTextGranularity granularity,
+                                   gint *start, gint *end) {
+    AtkTextBoundary boundary = granularity == ATK_TEXT_GRANULARITY_CHAR
+                                   ? ATK_TEXT_BOUNDARY_CHAR
+                                   : ATK_TEXT_BOUNDARY_LINE_START;
+    return text_around(text, offset, boundary, start, end, 0);
+}
+
+static gchar *get_selection(AtkText *text, gint number, gint *start, gint *end) {
+    GtkEntry *entry = entry_of(text);
+    if (entry == NULL || number != 0) return NULL;
+    if (!gtk_editable_get_selection_bounds(GTK_EDITABLE(entry), start, end)) return NULL;
+    return mask(entry, *end - *start);
+}
+
+// Methods not set here keep GtkEntryAccessible's: GObject hands an
+// interface's init a copy of the parent's table.
+static void lf_secret_entry_accessible_text_init(AtkTextIface *iface) {
+    iface->get_text = get_text;
+    iface->get_character_at_offset = get_character_at_offset;
+    iface->get_text_before_offset = get_text_before_offset;
+    iface->get_text_at_offset = get_text_at_offset;
+    iface->get_text_after_offset = get_text_after_offset;
+    iface->get_string_at_offset = get_string_at_offset;
+    iface->get_selection = get_selection;
+}
+
+// GtkEntryAccessible copies and cuts the real characters, hidden or not.
+static void refuse_copy(AtkEditableText *text, gint start, gint end) {
+    (void)start;
+    (void)end;
+    GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(text));
+    if (widget != NULL) gtk_widget_error_bell(widget);
+}
+
+static void lf_secret_entry_accessible_editable_init(AtkEditableTextIface *iface) {
+    iface->copy_text = refuse_copy;
+    iface->cut_text = refuse_copy;
+}
+
+// GTK switches the role to plain "text" while the entry is revealed;
+// assistive technology should keep treating it as a password.
+static void accessible_notify_gtk(GObject *widget, GParamSpec *pspec) {
+    GTK_WIDGET_ACCESSIBLE_CLASS(lf_secret_entry_accessible_parent_class)->notify_gtk(widget, pspec);
+    if (strcmp(pspec->name, "visibility") == 0)
+        atk_object_set_role(gtk_widget_get_accessible(GTK_WIDGET(widget)), ATK_ROLE_PASSWORD_TEXT);
+}
+
+static void lf_secret_entry_accessible_class_init(LfSecretEntryAccessibleClass *klass) {
+    GTK_WIDGET_ACCESSIBLE_CLASS(klass)->notify_gtk = accessible_notify_gtk;
+}
+
+static void lf_secret_entry_accessible_init(LfSecretEntryAccessible *self) { (void)self; }
+
+// The entry side
+
+static void refuse_drag_data(GtkWidget *widget, GdkDragContext *context, GtkSelectionData *data,
+                             guint info, guint time) {
+    (void)widget;
+    (void)context;
+    (void)data;
+    (void)info;
+    (void)time;
+}
+
+// While revealed, a selection would make the entry offer its clear text as
+// PRIMARY; collapsing it as soon as it appears (property notifications run
+// before GTK claims PRIMARY) means no clear text is ever offered.
+static void entry_notify(GObject *object, GParamSpec *pspec) {
+    GtkEditable *editable = GTK_EDITABLE(object);
+    gint start, end;
+    if (gtk_entry_get_visibility(GTK_ENTRY(object))
+        && (strcmp(pspec->name, "selection-bound") == 0
+            || strcmp(pspec->name, "cursor-position") == 0
+            || strcmp(pspec->name, "visibility") == 0)
+        && gtk_editable_get_selection_bounds(editable, &start, &end)) {
+        gint position = gtk_editable_get_position(editable);
+        gtk_editable_select_region(editable, position, position);
+    }
+    GObjectClass *parent = G_OBJECT_CLASS(lf_secret_entry_parent_class);
+    if (parent->notify != NULL) parent->notify(object, pspec);
+}
+
+static void lf_secret_entry_class_init(LfSecretEntryClass *klass) {
+    GTK_WIDGET_CLASS(klass)->drag_data_get = refuse_drag_data;
+    G_OBJECT_CLASS(klass)->notify = entry_notify;
+    gtk_widget_class_set_accessible_type(GTK_WIDGET_CLASS(klass),
+                                         lf_secret_entry_accessible_get_type());
+}
+
+static void lf_secret_entry_init(LfSecretEntry *self) { (void)self; }
+
+GtkWidget *lf_secret_entry_new(void) {
+    GtkEntryBuffer *buffer = gcr_secure_entry_buffer_new();
+    GtkWidget *entry =
+        g_object_new(LF_TYPE_SECRET_ENTRY, "buffer", buffer, "visibility", FALSE, NULL);
+    g_object_unref(buffer);
+    return entry;
+}

@@ -1,0 +1,70 @@
+import LoginFormPrompt
+import LoginFormProtocols
+
+/// Why the process ends without an answer, before or after a prompt: each
+/// case is one line on standard error and an exit status.
+package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
+  /// The command line could not be used.
+  case options(OptionsError)
+  /// No display could be opened; the text names what was tried.
+  case noDisplay(String)
+  /// No memory can be locked at all, so a password would have nowhere safe
+  /// to go.
+  case cannotLockMemory
+  /// The locked pool ran out for this purpose.
+  case noLockedMemoryLeft(for: LockedUse)
+  /// Standard output was closed when the program started.
+  case outputClosed
+  /// Writing the answer failed; the payload is the system's reason.
+  case writeFailed(String)
+  /// Reading the input failed; the payload is the system's reason.
+  case readFailed(String)
+  /// The input is longer than any real request.
+  case inputTooLong
+  /// The answer would hold a line break the caller cuts at: nothing was
+  /// written rather than a cut secret.
+  case lineBreakInAnswer
+  /// git named no action.
+  case missingGitAction
+  /// git's action or request could not be used.
+  case git(GitCredentialError)
+
+  /// What locked memory was needed for.
+  package enum LockedUse: Equatable, Sendable {
+    case answer, input, password, protocolStream
+  }
+
+  /// The line for standard error, without the program name.
+  package var description: String {
+    switch self {
+    case .options(let error): error.description
+    case .noDisplay(let text): text
+    case .cannotLockMemory:
+      localized("Cannot lock memory for the password: raise the locked-memory limit (ulimit -l)")
+    case .noLockedMemoryLeft(.answer): localized("No locked memory is left for the answer")
+    case .noLockedMemoryLeft(.input): localized("No locked memory is left for the input")
+    case .noLockedMemoryLeft(.password): localized("No locked memory is left for the password")
+    case .noLockedMemoryLeft(.protocolStream):
+      localized("No locked memory is left for the protocol")
+    case .outputClosed: localized("Standard output is closed")
+    case .writeFailed(let reason): formatted(localized("Could not write the answer: %s"), reason)
+    case .readFailed(let reason): formatted(localized("Cannot read the input: %s"), reason)
+    case .inputTooLong: localized("The input is too long")
+    case .lineBreakInAnswer:
+      localized("The answer holds a line break, which the caller would cut; nothing was written")
+    case .missingGitAction: localized("Which action? Expected get, store or erase")
+    case .git(let error): error.description
+    }
+  }
+
+  /// The exit status: 2 for what the caller got wrong or a machine that
+  /// cannot host the prompt, 3 when an answer could not be delivered.
+  package var status: ExitStatus {
+    switch self {
+    case .options, .noDisplay, .cannotLockMemory, .readFailed, .inputTooLong, .missingGitAction,
+      .git:
+      .usage
+    case .noLockedMemoryLeft, .outputClosed, .writeFailed, .lineBreakInAnswer: .notDelivered
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/// Which protocol the process speaks, chosen by how it was called.
+package enum Mode: Equatable {
+  /// The options of `login-form --help`.
+  case ordinary
+  /// `login-form PROMPT`: one argument, no options, as ssh, sudo and git
+  /// call an askpass program; or any call under a name ending in
+  /// `askpass` (the ssh-askpass alternative).
+  case askpass(prompt: String)
+  /// `git-credential-login-form ACTION`, `login-form --git-credential
+  /// ACTION`, or `login-form get|store|erase` (an absolute helper path);
+  /// the payload is what follows.
+  case gitCredential([String])
+  /// `pinentry-login-form [OPTIONS]` or `login-form --pinentry [OPTIONS]`,
+  /// as gpg-agent starts a pinentry; the payload is the options, with the
+  /// program name first.
+  case pinentry([String])
+
+  package init(arguments: [String]) {
+    let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
+    let rest = Array(arguments.dropFirst())
+    if program.hasPrefix("pinentry") {
+      self = .pinentry([program] + rest)
+    } else if program.hasPrefix("git-credential-") {
+      self = .gitCredential(rest)
+    } else if rest.first == "--pinentry" {
+      self = .pinentry([program] + rest.dropFirst())
+    } else if rest.first == "--git-credential" {
+      self = .gitCredential(Array(rest.dropFirst()))
+    } else if rest.count == 1, let action = rest.first, ["get", "store", "erase"].contains(action) {
+      // credential.helper=/usr/bin/login-form runs "login-form get": git's
+      // actions are never a prompt worth showing.
+      self = .gitCredential(rest)
+    } else if program.hasSuffix("askpass") {
+      // As the ssh-askpass alternative: always an askpass program, whose
+      // prompt, like gnome-ssh-askpass's, is the words it was given.
+      self = .askpass(prompt: rest.joined(separator: " "))
+    } else if rest.count == 1, let prompt = rest.first, !prompt.hasPrefix("-") {
+      self = .askpass(prompt: prompt)
+    } else {
+      self = .ordinary
+    }
+  }
+}

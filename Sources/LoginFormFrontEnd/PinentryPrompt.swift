@@ -1,0 +1,88 @@
+import LoginFormModel
+import LoginFormPrompt
+import LoginFormProtocols
+
+/// A pinentry request as a prompt: the one place where the agent's texts
+/// and options become what the window shows.
+package enum PinentryPrompt {
+  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`.
+  package static func prompt(for request: PinentryRequest, grabSetting: String?) -> Prompt {
+    request.kind == .pin
+      ? .form(form(for: request, grabSetting: grabSetting))
+      : .question(question(for: request, grabSetting: grabSetting))
+  }
+
+  /// The window of a GETPIN: the passphrase (twice with SETREPEAT), any
+  /// length up to the agent's 255 bytes, an empty one included, as
+  /// pinentry allows.
+  private static func form(for request: PinentryRequest, grabSetting: String?) -> FormDescription {
+    let rules = FormRules(
+      username: FieldRules.unchecked(minimumLength: 0),
+      password: FieldRules.unchecked(
+        minimumLength: 0, maximumLength: request.maximumPINBytes,
+        maximumBytes: request.maximumPINBytes))
+    var form = FormDescription(shape: request.shape ?? .passwordOnly, rules: rules)
+    form.text = request.description.map(withoutTrailingBreaks)
+    form.error = request.error
+    if let prompt = request.prompt { form.passwordLabel = fieldLabel(prompt) }
+    if let prompt = request.repeatPrompt { form.repeatLabel = fieldLabel(prompt) }
+    form.mismatchText = request.repeatError
+    form.okLabel = request.okLabel
+    form.cancelLabel = request.cancelLabel
+    form.qualityBar = request.qualityBar.map {
+      FormDescription.Control(label: plain($0), tooltip: request.qualityBarTooltip)
+    }
+    form.generateButton = request.generateLabel.map {
+      // gpg sends "Suggest" without a mnemonic; give it its first letter.
+      FormDescription.Control(
+        label: $0.contains("_") ? $0 : "_" + $0, tooltip: request.generateTooltip)
+    }
+    form.options = options(for: request, grabSetting: grabSetting)
+    return form
+  }
+
+  /// The window of a CONFIRM or MESSAGE.
+  private static func question(for request: PinentryRequest, grabSetting: String?)
+    -> QuestionDescription
+  {
+    let oneButton = request.kind == .confirmation(oneButton: true)
+    var question = QuestionDescription(
+      text: withoutTrailingBreaks(request.description ?? ""), yes: request.okLabel,
+      no: oneButton ? nil : request.cancelLabel)
+    question.otherLabel = request.notOKLabel
+    question.options = options(for: request, grabSetting: grabSetting)
+    return question
+  }
+
+  private static func options(for request: PinentryRequest, grabSetting: String?)
+    -> PromptOptions
+  {
+    var options = DropIn.options(title: request.title ?? "GnuPG", grabSetting: grabSetting)
+    options.grabsKeyboard = options.grabsKeyboard && request.grabsKeyboard
+    options.timeoutSeconds = request.timeoutSeconds
+    options.window.parentWindow = request.options.parentWindow.flatMap(WindowHints.windowID)
+    return options
+  }
+
+  /// An entry label from the agent's prompt ("Passphrase:"): without the
+  /// colon, as the window's labels are, and with its first letter as the
+  /// mnemonic; underscores in it are the agent's text, not mnemonics.
+  private static func fieldLabel(_ prompt: String) -> String {
+    let text = plain(prompt)
+    return text.isEmpty ? text : "_" + text.replacing("_", with: "__")
+  }
+
+  /// gpg ends most descriptions with a line break, which would show as a
+  /// blank line.
+  private static func withoutTrailingBreaks(_ text: String) -> String {
+    var trimmed = Substring(text)
+    while let last = trimmed.last, last.isNewline { trimmed.removeLast() }
+    return String(trimmed)
+  }
+
+  private static func plain(_ text: String) -> String {
+    var trimmed = Substring(text)
+    while let last = trimmed.last, last == ":" || last.isWhitespace { trimmed.removeLast() }
+    return String(trimmed)
+  }
+}

@@ -1,0 +1,219 @@
+import CGtk
+import LoginFormLockedMemory
+import LoginFormModel
+import LoginFormPrompt
+
+/// The form window, bound one way to its model: each entry's "changed"
+/// writes to the model (the username as text, a secret as a reference to its
+/// locked buffer), and the model's observers set the widgets.
+///
+/// The window hands its result to `onFinish` exactly once and then destroys
+/// itself; ending the process is the caller's business.
+@MainActor package final class FormWindow: PromptSurface {
+  /// The form the window edits.
+  package let model: LoginForm
+  /// How the window ended, once it has.
+  package var result: PromptResult? { frame.result }
+  /// The top-level GtkWindow.
+  package var window: UnsafeMutablePointer<GtkWidget> { frame.window }
+  /// The affirmative button, for benchmarks and tests that drive the widgets.
+  package var doneButton: UnsafeMutablePointer<GtkWidget> { frame.okButton }
+  /// Called after each change of the password, e.g. to rate its quality.
+  package var onPasswordChange: (() -> Void)?
+  /// Called when the user asks for a generated password.
+  package var onGenerate: (() -> Void)?
+
+  let frame: PromptFrame
+  let rows: [FieldRow]
+  let layout: FormLayout
+  private let description: FormDescription
+  private var aids: [PasswordAids] = []
+  private var observations: [ObservationToken] = []
+
+  /// Builds the window for `description`; call `present()` to show it.
+  package init(
+    description: FormDescription, onFinish: @escaping @MainActor (PromptResult) -> Void = { _ in }
+  ) {
+    self.description = description
+    model = LoginForm(
+      shape: description.shape, rules: description.rules, username: description.username)
+    frame = PromptFrame(
+      options: description.options, title: description.title, okLabel: description.okLabel,
+      cancelLabel: description.cancelLabel)
+    rows = description.shape.fields.map { field in
+      FieldRow(
+        field: field, mnemonicLabel: description.label(of: field), rules: description.rules[field])
+    }
+    layout = FormLayout(description: description, rows: rows, frame: frame)
+    frame.didEnd = onFinish
+    configureEntries()
+    connectSignals()
+    bindModel()
+  }
+
+  /// The row of `field`; the form must have it.
+  func row(_ field: Field) -> FieldRow {
+    rows.first { $0.field == field }!
+  }
+
+  /// The entry of `field`, for benchmarks and tests that drive the widgets.
+  package func entry(of field: Field) -> UnsafeMutablePointer<GtkWidget> {
+    row(field).entry
+  }
+
+  /// Shows the window with focus in the first field that needs the user.
+  package func present() {
+    frame.present()
+  }
+
+  /// Ends the prompt with `result` unless it has already ended.
+  package func finish(_ result: PromptResult) {
+    frame.end(result)
+  }
+
+  /// Shows the agent's rating of the password, from -100 to 100.
+  package func showQuality(_ value: Int) {
+    layout.showQuality(value)
+  }
+
+  /// Puts `password` into the password field and its repeat, as if typed
+  /// twice; for a generated password, which arrives in locked memory.
+  package func fill(password: LockedCString) {
+    for field in [Field.password, .passwordRepeat] where model.shape.contains(field) {
+      gtk_entry_set_text(lf_entry(row(field).entry), password.cString)
+    }
+  }
+
+  /// Hands over the form if it is valid; otherwise shows every issue as an
+  /// error and rings the bell, leaving focus where it is.
+  func submit() {
+    guard model.submit() else {
+      gtk_widget_error_bell(window)
+      return
+    }
+    var password: LockedBytes?
+    if model.shape.contains(.password) {
+      guard let copy = row(.password).secret?.lockedCopy() else {
+        // No locked memory left: refuse rather than hand over an unlocked copy.
+        frame.setNotice(localized("No locked memory is left for the password"))
+        gtk_widget_error_bell(window)
+        return
+      }
+      password = copy
+    }
+    let username = model.shape.contains(.username) ? model.judgedUsername : nil
+    finish(
+      .submitted(
+        SubmittedForm(
+          username: username, password: password,
+          passwordWasRepeated: model.shape.contains(.passwordRepeat))))
+  }
+
+  /// Clears what the window holds as it ends: the entries are emptied
+  /// (their locked buffers wipe what they drop), and the model stops
+  /// reading them, since it may outlive them.
+  private func clear() {
+    observations.removeAll()
+    for aid in aids { aid.detach() }
+    for row in rows {
+      gtk_entry_set_text(lf_entry(row.entry), "")
+      row.secret?.invalidate()
+    }
+  }
+
+  private func configureEntries() {
+    for row in rows where row.field.isSecret {
+      gtk_entry_set_input_purpose(lf_entry(row.entry), GTK_INPUT_PURPOSE_PASSWORD)
+      aids.append(PasswordAids(entry: row.entry) { [row] in row.showCapsLock($0) })
+    }
+    if model.shape.contains(.username) {
+      let entry = lf_entry(row(.username).entry)
+      gtk_entry_set_input_hints(entry, GTK_INPUT_HINT_NO_SPELLCHECK)
+      // Set before "changed" is connected: a prefilled name is not an edit.
+      gtk_entry_set_text(entry, description.username)
+    }
+    focusFirstNeedingField()
+  }
+
+  /// Focuses where the user is needed: a missing or invalid username,
+  /// otherwise the first secret.
+  private func focusFirstNeedingField() {
+    let first =
+      rows.first { $0.field != .username || !model.issues(of: .username).isEmpty } ?? rows[0]
+    gtk_widget_grab_focus(first.entry)
+  }
+
+  private func connectSignals() {
+    for (index, row) in rows.enumerated() {
+      SignalConnection.connect(row.entry, "changed") { [weak self, row] in
+        self?.edited(row)
+      }
+      SignalConnection.connectEvent(row.entry, "focus-out-event") { [weak self, row] _ in
+        // Only focus moving inside the window counts as leaving the field;
+        // switching to another window mid-typing does not.
+        if let self, gtk_window_has_toplevel_focus(lf_window(window)) != 0 {
+          model.leave(row.field)
+        }
+        return false
+      }
+      // Enter submits a valid form from any field; on an invalid one it
+      // moves to the next field, and from the last it shows what is missing.
+      let next = index + 1 < rows.count ? rows[index + 1] : nil
+      SignalConnection.connect(row.entry, "activate") { [weak self, next] in
+        guard let self else { return }
+        if let next, !model.isValid {
+          gtk_widget_grab_focus(next.entry)
+        } else {
+          submit()
+        }
+      }
+    }
+    SignalConnection.connect(frame.okButton, "clicked") { [weak self] in self?.submit() }
+    if let cancel = frame.cancelButton {
+      SignalConnection.connect(cancel, "clicked") { [weak self] in self?.finish(.cancelled) }
+    }
+    layout.onGenerate = { [weak self] in self?.onGenerate?() }
+    frame.willEnd = { [weak self] in self?.clear() }
+    frame.onKeyboardUnavailable = { [weak self] unavailable in
+      guard let self else { return }
+      for row in rows { gtk_widget_set_sensitive(row.entry, (!unavailable).gboolean) }
+      updateDone()
+      // Insensitive entries lost the focus; give it back where it belongs.
+      if !unavailable { focusFirstNeedingField() }
+    }
+  }
+
+  private func edited(_ row: FieldRow) {
+    guard result == nil else { return }
+    frame.stopCountdown()
+    if let secret = row.secret {
+      model.update(row.field, from: secret)
+      if row.field == .password { onPasswordChange?() }
+    } else {
+      model.username = row.text
+    }
+  }
+
+  /// Done's sensitivity, derived here alone: a valid form, and a keyboard
+  /// the user could type it with (a form that accepts an empty password is
+  /// valid from the start, and a click must not submit what was never
+  /// typed).
+  private func updateDone() {
+    let sensitive = model.isValid && !frame.isKeyboardUnavailable
+    gtk_widget_set_sensitive(frame.okButton, sensitive.gboolean)
+  }
+
+  private func bindModel() {
+    observations.append(model.observeValidity { [weak self] _ in self?.updateDone() })
+    for row in rows {
+      observations.append(
+        model.observeFeedback(of: row.field) { [row, description] feedback in
+          row.show(
+            feedback.map {
+              IssueMessage.text(for: $0.issue, mismatchText: description.mismatchText)
+            },
+            isError: feedback?.isError ?? false)
+        })
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import LoginFormFrontEnd
+import Testing
+
+/// How the way the program was called picks the protocol it speaks.
+@Suite struct ModeTests {
+  @Test func noArgumentsOrOptionsAreTheOrdinaryMode() {
+    #expect(Mode(arguments: ["login-form"]) == .ordinary)
+    #expect(Mode(arguments: ["/usr/bin/login-form", "--title=x"]) == .ordinary)
+    #expect(Mode(arguments: ["login-form", "--password-only"]) == .ordinary)
+    #expect(Mode(arguments: ["login-form", "--title", "x"]) == .ordinary)
+  }
+
+  @Test func oneArgumentThatIsNoOptionIsAnAskpassPrompt() {
+    #expect(
+      Mode(arguments: ["/usr/bin/login-form", "Enter passphrase for /k: "])
+        == .askpass(prompt: "Enter passphrase for /k: "))
+    #expect(Mode(arguments: ["login-form", ""]) == .askpass(prompt: ""))
+  }
+
+  @Test func theSshAskpassNameAlwaysAsksWithItsWordsJoined() {
+    #expect(Mode(arguments: ["/usr/bin/ssh-askpass"]) == .askpass(prompt: ""))
+    #expect(Mode(arguments: ["ssh-askpass", "Host", "key?"]) == .askpass(prompt: "Host key?"))
+    #expect(Mode(arguments: ["ssh-askpass", "--title=x"]) == .askpass(prompt: "--title=x"))
+  }
+
+  @Test func gitsHelperNamesAndActionsAreTheCredentialHelper() {
+    #expect(Mode(arguments: ["git-credential-login-form", "get"]) == .gitCredential(["get"]))
+    #expect(
+      Mode(arguments: ["login-form", "--git-credential", "store"]) == .gitCredential(["store"]))
+    for action in ["get", "store", "erase"] {
+      #expect(Mode(arguments: ["/usr/bin/login-form", action]) == .gitCredential([action]))
+    }
+    #expect(Mode(arguments: ["git-credential-login-form"]) == .gitCredential([]))
+  }
+
+  @Test func pinentryNamesAndTheOptionAreThePinentryMode() {
+    #expect(
+      Mode(arguments: ["/usr/bin/pinentry-login-form", "--display", ":0"])
+        == .pinentry(["pinentry-login-form", "--display", ":0"]))
+    #expect(Mode(arguments: ["/usr/bin/pinentry"]) == .pinentry(["pinentry"]))
+    #expect(
+      Mode(arguments: ["login-form", "--pinentry", "--no-global-grab"])
+        == .pinentry(["login-form", "--no-global-grab"]))
+  }
+}

@@ -1,0 +1,98 @@
+import LoginFormFrontEnd
+import LoginFormModel
+import LoginFormPrompt
+import LoginFormProtocols
+import LoginFormTestSupport
+import Testing
+
+/// pinentry's command line, and how each window's end reaches the agent.
+@Suite struct PinentryFrontEndTests {
+  private func launch(_ arguments: String..., display: String? = nil) throws(OptionsError)
+    -> PinentryLaunch
+  {
+    try PinentryCommandLine.launch(
+      from: parsed(arguments, declarations: PinentryCommandLine.declarations), display: display)
+  }
+
+  /// What the agent reads after the window of `lines`' last request ends
+  /// with `result`, and the event that follows.
+  private func report(_ result: PromptResult, after lines: String...) -> (String, PinentryEvent) {
+    var (session, _) = session(lines)
+    var sink = ArraySink()
+    let event = PinentryFrontEnd.report(result, to: &session, into: &sink)
+    return (sink.text, event)
+  }
+
+  @Test func theCommandLineGivesTheSessionsOptions() throws {
+    let launch = try launch(
+      "--ttyname", "/dev/pts/3", "--ttytype=xterm", "--lc-ctype=de_DE.UTF-8",
+      "--lc-messages=de_DE.UTF-8", "--parent-wid=0x2a", "--no-global-grab", "--debug",
+      "--colors=red", display: ":1")
+    #expect(launch.options.display == ":1")
+    #expect(launch.options.ttyName == "/dev/pts/3")
+    #expect(launch.options.ttyType == "xterm")
+    #expect(launch.options.lcCtype == "de_DE.UTF-8")
+    #expect(launch.options.lcMessages == "de_DE.UTF-8")
+    #expect(launch.options.parentWindow == "0x2a")
+    #expect(!launch.options.grabsKeyboard)
+  }
+
+  @Test func theTimeoutIsSixtySecondsUnlessGivenAndNoneForZero() throws {
+    #expect(try launch().timeoutSeconds == 60)
+    #expect(try launch("--timeout=5").timeoutSeconds == 5)
+    #expect(try launch("--timeout=0").timeoutSeconds == nil)
+    #expect(try launch().options.grabsKeyboard)
+    #expect(throws: OptionsError.self) { try launch("--timeout=-1") }
+    #expect(throws: OptionsError.unexpectedArgument("stray")) { try launch("stray") }
+  }
+
+  @Test func theSessionSaysWhoItIs() {
+    var (session, _) = session([])
+    var sink = ArraySink()
+    for line in ["GETINFO flavor", "GETINFO version", "GETINFO pid"] {
+      _ = withBytes(line) { session.receive(line: $0, into: &sink) }
+    }
+    #expect(sink.text == "D login-form\nOK\nD \(Version.current)\nOK\nD 7\nOK\n")
+  }
+
+  @Test func anEnteredPINIsSentWithTheRepeatStatusWhenItWasRepeated() {
+    let (once, _) = report(.submitted(.typed(password: "pw 50%")), after: "GETPIN")
+    #expect(once == "D pw 50%25\nOK\n")
+    let (twice, _) = report(
+      .submitted(.typed(password: "pw", repeated: true)), after: "SETREPEAT Repeat:", "GETPIN")
+    #expect(twice == "S PIN_REPEATED\nD pw\nOK\n")
+    let (empty, _) = report(.submitted(.typed(password: "")), after: "GETPIN")
+    #expect(empty == "OK\n")
+  }
+
+  @Test func aConfirmationsButtonsAreOKNotConfirmedAndCancelled() {
+    #expect(report(.answered(true), after: "CONFIRM").0 == "OK\n")
+    #expect(report(.answeredOther, after: "SETNOTOK No", "CONFIRM").0.hasPrefix("ERR 83886194 "))
+    #expect(report(.answered(false), after: "CONFIRM").0.hasPrefix("ERR 83886179 "))
+  }
+
+  @Test func eachOtherEndIsTheAgentsError() {
+    #expect(
+      report(.cancelled, after: "GETPIN").0 == "ERR 83886179 Operation cancelled <Pinentry>\n")
+    #expect(
+      report(.closed, after: "GETPIN").0
+        == "S BUTTON_INFO close\nERR 83886179 Operation cancelled <Pinentry>\n")
+    #expect(report(.timedOut, after: "GETPIN").0 == "ERR 83886142 Timeout <Pinentry>\n")
+    #expect(report(.keyboardUnavailable, after: "GETPIN").0.hasPrefix("ERR 83886179 "))
+    #expect(report(.interrupted(signal: 15), after: "GETPIN").0.hasPrefix("ERR 83886179 "))
+  }
+
+  @Test func aPINTheAgentCannotTakeIsACancelNeverSilence() {
+    let long = String(repeating: "x", count: 256)
+    let (output, event) = report(.submitted(.typed(password: long)), after: "GETPIN")
+    #expect(output == "ERR 83886179 Operation cancelled <Pinentry>\n")
+    guard case .none = event else {
+      Issue.record("the session goes on: \(event)")
+      return
+    }
+  }
+
+  @Test func aSubmittedFormWithoutAPINIsACancel() {
+    #expect(report(.submitted(.typed(username: "x")), after: "GETPIN").0.hasPrefix("ERR 83886179 "))
+  }
+}

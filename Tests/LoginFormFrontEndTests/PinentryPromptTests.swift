@@ -1,0 +1,135 @@
+import LoginFormFrontEnd
+import LoginFormModel
+import LoginFormPrompt
+import LoginFormProtocols
+import LoginFormTestSupport
+import Testing
+
+/// The session that gpg-agent's lines make, and the request its last line
+/// opens.
+func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
+  PinentrySession, PinentryRequest?
+) {
+  var session = PinentryFrontEnd.session(
+    processID: 7, userID: 1000, groupID: 1000,
+    launch: launch ?? PinentryLaunch(options: PinentryOptions(), timeoutSeconds: 60))
+  var sink = ArraySink()
+  var request: PinentryRequest?
+  for line in lines {
+    let event = withBytes(line) { session.receive(line: $0, into: &sink) }
+    if case .show(let shown) = event { request = shown }
+  }
+  return (session, request)
+}
+
+/// What the agent's requests look like as prompts, with gpg-agent 2.2.40's
+/// own texts as data.
+@Suite struct PinentryPromptTests {
+  private func prompt(_ lines: String..., grab: String? = nil) throws -> Prompt {
+    let request = try #require(session(lines).1)
+    return PinentryPrompt.prompt(for: request, grabSetting: grab)
+  }
+
+  @Test func unlockingAKeyShowsTheDescriptionAndThePassphraseField() throws {
+    let form = try #require(
+      try prompt(
+        "SETKEYINFO n/0123456789ABCDEF0123456789ABCDEF01234567",
+        "SETDESC Please enter the passphrase to unlock the OpenPGP secret key:%0A%22Alice%22%0A",
+        "SETPROMPT Passphrase:", "GETPIN"
+      ).form)
+    #expect(form.shape == .passwordOnly)
+    #expect(form.text == "Please enter the passphrase to unlock the OpenPGP secret key:\n\"Alice\"")
+    #expect(form.passwordLabel == "_Passphrase")
+    #expect(form.okLabel == "_OK")
+    #expect(form.cancelLabel == "_Cancel")
+    #expect(form.title == "GnuPG")
+    #expect(form.error == nil)
+    #expect(form.options.grabsKeyboard)
+    #expect(form.options.timeoutSeconds == 60)
+  }
+
+  @Test func thePINMayBeEmptyOrUpToTheAgents255Bytes() throws {
+    let rules = try #require(try prompt("GETPIN").form).rules.password
+    #expect(rules.minimumLength == 0)
+    #expect(rules.maximumLength == 255)
+    #expect(rules.maximumBytes == 255)
+  }
+
+  @Test func aRetryShowsTheAgentsError() throws {
+    let form = try #require(try prompt("SETERROR Bad Passphrase (try 2 of 3)", "GETPIN").form)
+    #expect(form.error == "Bad Passphrase (try 2 of 3)")
+  }
+
+  @Test func aNewPassphraseIsAskedTwiceWithTheAgentsWords() throws {
+    let form = try #require(
+      try prompt(
+        "SETDESC Enter passphrase%0A", "SETPROMPT Passphrase:",
+        "SETREPEATERROR does not match - try again", "SETGENPIN Suggest",
+        "SETGENPIN_TT Suggest a random passphrase", "SETREPEAT Repeat:",
+        "SETQUALITYBAR Quality:", "SETQUALITYBAR_TT The quality of the text", "GETPIN"
+      ).form)
+    #expect(form.shape == .passwordOnly.repeatingPassword)
+    #expect(form.text == "Enter passphrase")
+    #expect(form.repeatLabel == "_Repeat")
+    #expect(form.mismatchText == "does not match - try again")
+    #expect(form.generateButton?.label == "_Suggest", "gpg sends no mnemonic: the first letter")
+    #expect(form.generateButton?.tooltip == "Suggest a random passphrase")
+    #expect(form.qualityBar?.label == "Quality")
+    #expect(form.qualityBar?.tooltip == "The quality of the text")
+  }
+
+  @Test func underscoresInAPromptAreTextAndItsFirstLetterTheMnemonic() throws {
+    #expect(try #require(try prompt("SETPROMPT PIN_2:", "GETPIN").form).passwordLabel == "_PIN__2")
+    #expect(
+      try #require(try prompt("SETPROMPT Passphrase: ", "GETPIN").form).passwordLabel
+        == "_Passphrase")
+    #expect(try #require(try prompt("SETPROMPT :", "GETPIN").form).passwordLabel == "")
+    #expect(try #require(try prompt("GETPIN").form).passwordLabel == "_PIN", "pinentry's default")
+    #expect(
+      try #require(try prompt("OPTION default-prompt=Code:", "GETPIN").form).passwordLabel
+        == "_Code")
+  }
+
+  @Test func theAgentsLabelsTitleAndTimeoutAreUsed() throws {
+    let form = try #require(
+      try prompt(
+        "OPTION default-ok=_Okay", "SETCANCEL _Abort", "SETTITLE My Title", "SETTIMEOUT 5",
+        "OPTION parent-wid=0x2a", "GETPIN"
+      ).form)
+    #expect(form.okLabel == "_Okay")
+    #expect(form.cancelLabel == "_Abort")
+    #expect(form.title == "My Title")
+    #expect(form.options.timeoutSeconds == 5)
+    #expect(form.options.window.parentWindow == 0x2a)
+  }
+
+  @Test func eitherTheAgentOrTheEnvironmentCanTurnTheGrabOff() throws {
+    #expect(
+      try #require(try prompt("OPTION no-grab", "GETPIN").form).options.grabsKeyboard == false)
+    #expect(try #require(try prompt("GETPIN", grab: "0").form).options.grabsKeyboard == false)
+  }
+
+  @Test func aConfirmationHasTheAgentsButtonsAndAThirdWhenAsked() throws {
+    let question = try #require(
+      try prompt(
+        "SETDESC Warning: You have entered an insecure passphrase.%0A",
+        "SETOK Take this one anyway", "SETCANCEL Enter new passphrase", "SETNOTOK _Later",
+        "CONFIRM"
+      ).question)
+    #expect(question.text == "Warning: You have entered an insecure passphrase.")
+    #expect(question.yesLabel == "Take this one anyway")
+    #expect(question.noLabel == "Enter new passphrase")
+    #expect(question.otherLabel == "_Later")
+    #expect(question.title == "GnuPG")
+  }
+
+  @Test func aMessageHasOneButton() throws {
+    for lines in [["SETDESC Done.", "MESSAGE"], ["SETDESC Done.", "CONFIRM --one-button"]] {
+      let request = try #require(session(lines).1)
+      let question = try #require(PinentryPrompt.prompt(for: request, grabSetting: nil).question)
+      #expect(question.yesLabel == "_OK")
+      #expect(question.noLabel == nil)
+      #expect(question.otherLabel == nil)
+    }
+  }
+}
