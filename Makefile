@@ -253,6 +253,8 @@ test-asan: deps-test
 
 test-tsan: deps-test
 	$(QUIET) $(SWIFT) build $(SANITIZER_FLAGS) --build-tests --sanitize=thread --scratch-path .build/tsan
+	@$(MAKE) --no-print-directory share \
+	  SHARE_ROOT="$$($(SWIFT) build --scratch-path .build/tsan --show-bin-path)/../share"
 	$(QUIET) $(HEADLESS) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # valgrind memcheck over scripted sessions of the real binary.

@@ -41,37 +41,6 @@ class PasteTests(PromptTestCase):
         self.assertExit(prompt, 0, b"abcdef\nabcdefg\n")
 
 
-class UnicodeTypedTests(PromptTestCase):
-    def test_joined_emoji_flags_and_right_to_left_text_count_as_people_see_them(self):
-        prompt = self.start()
-        username = "مرحبا1"  # 6 characters, right to left
-        prompt.type_synced(username, "Username")
-        prompt.key("Return")
-        prompt.wait_until(lambda: prompt.focused_entry() == "Password", "focus in Password")
-        family = "\U0001F468\u200D\U0001F469\u200D\U0001F467"  # one character
-        flag = "\U0001F1E9\U0001F1EA"  # one character
-        password = family + flag + "שלום"  # 6 characters, 11 code points
-        prompt.type_synced(password, "Password")
-        self.assertEqual(prompt.message("Password"), "1 more character needed (at least 7)")
-        self.assertFalse(prompt.sensitive())
-        prompt.type_synced("!", "Password", before=len(password))
-        prompt.wait_until(prompt.sensitive, "Done at 7 characters")
-        prompt.key("Return")
-        self.assertExit(prompt, 0, f"{username}\n{password}!\n".encode())
-
-
-    def test_a_username_of_spaces_is_empty(self):
-        prompt = self.start()
-        spaces = " \u00a0\u3000 \u2003 \u00a0"  # seven spaces of four kinds
-        prompt.type_synced(spaces, "Username")
-        self.assertEqual(prompt.message("Username"), "6 more characters needed (at least 6)")
-        prompt.key("Return")
-        prompt.type_synced("abcdefg", "Password")
-        self.assertFalse(prompt.sensitive(), "a username of spaces only")
-        prompt.key("Escape")
-        self.assertExit(prompt, 1, b"")
-
-
 class LostDisplayTests(unittest.TestCase):
     def test_the_prompt_exits_when_the_x_server_goes_away(self):
         read_end, write_end = os.pipe()
