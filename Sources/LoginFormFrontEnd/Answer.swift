@@ -41,8 +41,10 @@ package struct Answer {
   }
 
   /// What `encode` writes, which holds no secret, then `status`.
-  package static func plain(status: ExitStatus, _ encode: (inout PlainBytes) -> Void) -> Answer {
-    var bytes = PlainBytes()
+  package static func plain(status: ExitStatus, _ encode: (inout ArrayByteSink) -> Void)
+    -> Answer
+  {
+    var bytes = ArrayByteSink()
     encode(&bytes)
     return Answer(status: status, output: .plain(bytes.bytes))
   }
@@ -109,14 +111,5 @@ package struct Answer {
         GitCredentialAnswer.encode(username: username, password: $0, into: &sink)
       }
     }
-  }
-}
-
-/// Collects an answer that holds no secret, as it is encoded.
-package struct PlainBytes: ByteSink {
-  fileprivate var bytes: [UInt8] = []
-
-  package mutating func append(_ byte: UInt8) {
-    bytes.append(byte)
   }
 }

@@ -72,6 +72,36 @@ import Testing
     #expect(driver.output() == "")
   }
 
+  @Test func endOfInputWhileTheWindowIsReadIsAnsweredFirstThenExits() throws {
+    let driver = opened()
+    #expect(driver.session.receiveEndOfInput(outputIsRead: true).isNone)
+    #expect(driver.session.isWindowOpen, "the window stays for its answer")
+    #expect(try driver.submit("pw").isExit)
+    #expect(driver.output() == "D pw\nOK\n")
+    #expect(driver.session.hasEnded && !driver.session.isWindowOpen)
+  }
+
+  @Test func endOfInputAfterAPipedScriptAnswersEveryHeldLineThenExits() {
+    let driver = opened()
+    driver.send("SETDESC second")
+    #expect(driver.send("GETPIN").isNone, "held behind the open window")
+    #expect(driver.session.receiveEndOfInput(outputIsRead: true).isNone)
+    let second = driver.dismiss(.cancelled)
+    #expect(second.request?.description == "second", "the held GETPIN opens the next window")
+    #expect(driver.dismiss(.timedOut).isExit, "the last window answered: the input is over")
+    #expect(
+      driver.output()
+        == "ERR 83886179 Operation cancelled <Pinentry>\nOK\nERR 83886142 Timeout <Pinentry>\n")
+  }
+
+  @Test func endOfInputWithNobodyReadingOrNoWindowExitsAtOnce() {
+    let reading = PinentryDriver()
+    #expect(reading.session.receiveEndOfInput(outputIsRead: true).isExit, "no window")
+    let gone = opened()
+    #expect(gone.session.receiveEndOfInput(outputIsRead: false).isExit, "no reader")
+    #expect(!gone.session.isWindowOpen)
+  }
+
   @Test func endOfInputMidLineIsAnExitWithTheFragmentWiped() {
     let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1001)
     defer { storage.deallocate() }
