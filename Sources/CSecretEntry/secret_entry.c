@@ -1,9 +1,13 @@
 // GTK 3's own entry leaks an invisible entry's text to any AT-SPI client
 // (AtkText.get_selection and AtkEditableText.copy_text/cut_text use the real
-// characters), and a revealed one through AtkText, PRIMARY, CLIPBOARD and
-// drag and drop. This subclass closes each of those:
-// - its accessible answers every text query with invisible characters,
-//   refuses copy and cut, and keeps the "password text" role when revealed;
+// characters), and a revealed one through AtkText (its characters, and the
+// widths of their glyphs), PRIMARY, CLIPBOARD and drag and drop; and any
+// AT-SPI client may write into it, which turns any message that depends on
+// the text into an oracle. This subclass closes each of those:
+// - its accessible answers every text query, extents included, as for the
+//   invisible characters, refuses copy and cut, refuses every change of the
+//   text (set, insert, delete, paste: the person's keyboard and input method
+//   are the only ways in), and keeps the "password text" role when revealed;
 // - the entry refuses drags of its text, and while revealed it keeps no
 //   selection, so it never owns PRIMARY with clear text and Ctrl+C or Ctrl+X
 //   have nothing to copy (while hidden, GtkEntry refuses them itself).
@@ -130,6 +134,73 @@ static gchar *get_string_at_offset(AtkText *text, gint offset, AtkTextGranularit
     return text_around(text, offset, boundary, start, end, 0);
 }
 
+// The masked text laid out as the entry lays out its hidden text: the
+// geometry an extents query may see, revealed or not (a revealed entry's
+// glyph widths would tell its characters apart). Offsets are characters;
+// each mask character is `*mask_bytes` bytes of the layout's text.
+static PangoLayout *mask_layout(GtkEntry *entry, gint *mask_bytes) {
+    gchar one[6];
+    *mask_bytes = g_unichar_to_utf8(mask_character(entry), one);
+    gchar *masked = mask(entry, length_of(entry));
+    PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(entry), masked);
+    g_free(masked);
+    return layout;
+}
+
+// Where the masked layout starts, in the coordinates `coords` asks for: at
+// the start of the text area, not where the shown text is scrolled to (the
+// scroll of revealed text would tell its width).
+static void layout_origin(GtkEntry *entry, AtkCoordType coords, gint *x, gint *y) {
+    GtkWidget *widget = GTK_WIDGET(entry);
+    gint x_layout, y_layout, x_window, y_window;
+    GtkAllocation allocation;
+    GdkRectangle area;
+    gtk_entry_get_layout_offsets(entry, &x_layout, &y_layout);
+    gtk_entry_get_text_area(entry, &area);
+    gtk_widget_get_allocation(widget, &allocation);
+    GdkWindow *window = gtk_widget_get_window(widget);
+    gdk_window_get_origin(window, &x_window, &y_window);
+    *x = x_window + allocation.x + area.x;
+    *y = y_window + allocation.y + y_layout;
+    if (coords == ATK_XY_WINDOW) {
+        gdk_window_get_origin(gdk_window_get_toplevel(window), &x_window, &y_window);
+        *x -= x_window;
+        *y -= y_window;
+    }
+}
+
+static void get_character_extents(AtkText *text, gint offset, gint *x, gint *y, gint *width,
+                                  gint *height, AtkCoordType coords) {
+    *x = *y = *width = *height = -1;
+    GtkEntry *entry = entry_of(text);
+    if (entry == NULL || gtk_widget_get_window(GTK_WIDGET(entry)) == NULL) return;
+    gint mask_bytes;
+    PangoLayout *layout = mask_layout(entry, &mask_bytes);
+    PangoRectangle glyph;
+    pango_layout_index_to_pos(layout, CLAMP(offset, 0, length_of(entry)) * mask_bytes, &glyph);
+    pango_extents_to_pixels(&glyph, NULL);
+    g_object_unref(layout);
+    gint x_origin, y_origin;
+    layout_origin(entry, coords, &x_origin, &y_origin);
+    *x = x_origin + glyph.x;
+    *y = y_origin + glyph.y;
+    *width = glyph.width;
+    *height = glyph.height;
+}
+
+static gint get_offset_at_point(AtkText *text, gint x, gint y, AtkCoordType coords) {
+    GtkEntry *entry = entry_of(text);
+    if (entry == NULL || gtk_widget_get_window(GTK_WIDGET(entry)) == NULL) return -1;
+    gint x_origin, y_origin, mask_bytes, index, trailing;
+    layout_origin(entry, coords, &x_origin, &y_origin);
+    PangoLayout *layout = mask_layout(entry, &mask_bytes);
+    gboolean inside = pango_layout_xy_to_index(layout, (x - x_origin) * PANGO_SCALE,
+                                               (y - y_origin) * PANGO_SCALE, &index, &trailing);
+    g_object_unref(layout);
+    if (!inside) return x < x_origin || y < y_origin ? 0 : -1;
+    return index / mask_bytes;
+}
+
 static gchar *get_selection(AtkText *text, gint number, gint *start, gint *end) {
     GtkEntry *entry = entry_of(text);
     if (entry == NULL || number != 0) return NULL;
@@ -147,19 +218,46 @@ static void lf_secret_entry_accessible_text_init(AtkTextIface *iface) {
     iface->get_text_after_offset = get_text_after_offset;
     iface->get_string_at_offset = get_string_at_offset;
     iface->get_selection = get_selection;
+    iface->get_character_extents = get_character_extents;
+    iface->get_offset_at_point = get_offset_at_point;
 }
 
 // GtkEntryAccessible copies and cuts the real characters, hidden or not.
-static void refuse_copy(AtkEditableText *text, gint start, gint end) {
+static void refuse_range(AtkEditableText *text, gint start, gint end) {
     (void)start;
     (void)end;
     GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(text));
     if (widget != NULL) gtk_widget_error_bell(widget);
 }
 
+// Writing into a secret entry over AT-SPI is refused: what the form then
+// says (a rule met, Done sensitive) would answer a guess. On-screen keyboards
+// and input methods send keys, which arrive as typing.
+static void refuse_set_text_contents(AtkEditableText *text, const gchar *string) {
+    (void)string;
+    refuse_range(text, 0, 0);
+}
+
+static void refuse_insert_text(AtkEditableText *text, const gchar *string, gint length,
+                               gint *position) {
+    (void)string;
+    (void)length;
+    (void)position;
+    refuse_range(text, 0, 0);
+}
+
+static void refuse_paste_text(AtkEditableText *text, gint position) {
+    (void)position;
+    refuse_range(text, 0, 0);
+}
+
 static void lf_secret_entry_accessible_editable_init(AtkEditableTextIface *iface) {
-    iface->copy_text = refuse_copy;
-    iface->cut_text = refuse_copy;
+    iface->copy_text = refuse_range;
+    iface->cut_text = refuse_range;
+    iface->set_text_contents = refuse_set_text_contents;
+    iface->insert_text = refuse_insert_text;
+    iface->delete_text = refuse_range;
+    iface->paste_text = refuse_paste_text;
 }
 
 // GTK switches the role to plain "text" while the entry is revealed;

@@ -147,31 +147,28 @@ public final class LoginForm {
     case .password:
       issuesByField[field] = withSecretUTF8(.password) { rules.password.issues(ofUTF8: $0) }
     case .passwordRepeat:
-      issuesByField[field] = repeatMatches(wholly: true) ? [] : [.doesNotMatch]
+      issuesByField[field] = repeatMatches() ? [] : [.doesNotMatch]
     }
   }
 
-  /// Whether the repeat equals the password, or (not `wholly`) is the start
-  /// of it, compared byte by byte in place.
-  private func repeatMatches(wholly: Bool) -> Bool {
+  /// Whether the repeat equals the password, compared byte by byte in place.
+  private func repeatMatches() -> Bool {
     withSecretUTF8(.password) { password in
-      withSecretUTF8(.passwordRepeat) { repeated in
-        wholly
-          ? password.elementsEqual(repeated)
-          : password.starts(with: repeated)
-      }
+      withSecretUTF8(.passwordRepeat) { password.elementsEqual($0) }
     }
   }
 
+  /// The message `field` shows now. While the repeat is being typed it says
+  /// the same whether what is typed so far is the start of the password or
+  /// not: a difference there would let whoever can fill the field (an
+  /// accessibility client, say) find the password a character at a time.
+  /// Once the field is settled, it is judged on its whole value.
   private func feedbackNow(for field: Field) -> FieldFeedback? {
     guard let issue = issues(of: field).min(by: { $0.rank < $1.rank }) else { return nil }
     let phase = phases[field, default: .untouched]
     if isSubmitAttempted || phase == .settled { return FieldFeedback(issue: issue, isError: true) }
     guard phase == .editing else { return nil }
-    // A repeat that has stopped being the start of the password is already
-    // wrong, however much more is typed: say so at once.
-    let isError = field == .passwordRepeat && !repeatMatches(wholly: false)
-    return FieldFeedback(issue: issue, isError: isError)
+    return FieldFeedback(issue: issue, isError: false)
   }
 
   /// Brings every derived value up to date with the state, then notifies.

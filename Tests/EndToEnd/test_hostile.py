@@ -7,18 +7,11 @@ import subprocess
 import unittest
 
 import harness
-from harness import PromptTestCase
+from harness import PromptTestCase, put_on_clipboard
 
 MEBIBYTE = 1 << 20
 # The entries cap what they hold at 8 code points per allowed character.
 ENTRY_CAP = 256 * 8
-
-
-def put_on_clipboard(text):
-    """Owns the clipboard with `text` until another client takes it; xclip
-    forks into the background to serve it."""
-    subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=text.encode(),
-                   check=True, timeout=30)
 
 
 class PasteTests(PromptTestCase):

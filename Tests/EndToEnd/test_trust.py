@@ -112,7 +112,9 @@ class SeparatorRecipeTests(PromptTestCase):
                 prompt = self.start(f"--separator={separator}", "--username-min-length=1",
                                     "--password-min-length=1")
                 set_text(prompt, "Username", username)
-                set_text(prompt, "Password", password)
+                prompt.key("Tab")
+                prompt.wait_until(lambda: prompt.focused_entry() == "Password", "focus in Password")
+                prompt.paste("Password", password)
                 prompt.wait_until(prompt.sensitive, "Done to become sensitive")
                 prompt.key("Return")
                 code, out, err = prompt.finish()

@@ -85,6 +85,54 @@ final class SecretEntryTests: GtkTestCase {
     }
   }
 
+  func testAccessibilityCannotWriteIntoASecretEntry() {
+    MainActor.assumeIsolated {
+      let window = makeWindow(lenient(.usernameAndPassword))
+      let entry = window.entry(of: .password)
+      setText("hunter22", of: .password, in: window)
+      let editable = OpaquePointer(gtk_widget_get_accessible(entry)!)
+      atk_editable_text_set_text_contents(editable, "guess")
+      var position: Int32 = 0
+      atk_editable_text_insert_text(editable, "x", 1, &position)
+      atk_editable_text_delete_text(editable, 0, 3)
+      let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", false.gboolean))
+      gtk_clipboard_set_text(clipboard, "pasted", -1)
+      atk_editable_text_paste_text(editable, 0)
+      pump()
+      XCTAssertEqual(String(borrowing: gtk_entry_get_text(lf_entry(entry))), "hunter22")
+      XCTAssertEqual(window.model.withSecretUTF8(.password) { $0.count }, 8)
+      // The username is no secret: assistive input may write it.
+      let username = OpaquePointer(gtk_widget_get_accessible(window.entry(of: .username))!)
+      atk_editable_text_set_text_contents(username, "alice")
+      XCTAssertEqual(window.model.username, "alice")
+      window.finish(.cancelled)
+    }
+  }
+
+  func testARevealedPasswordsGlyphsHaveTheBulletsExtents() {
+    MainActor.assumeIsolated {
+      let window = makeWindow(lenient(.passwordOnly))
+      let entry = window.entry(of: .password)
+      // Narrow and wide glyphs, and a character of two bytes.
+      setText("iiiWWWé", of: .password, in: window)
+      let text = OpaquePointer(gtk_widget_get_accessible(entry)!)
+      let hidden = extents(of: text, count: 7)
+      press(GDK_KEY_h, in: window, modifiers: GDK_CONTROL_MASK.rawValue)
+      XCTAssertNotEqual(gtk_entry_get_visibility(lf_entry(entry)), 0, "revealed")
+      let revealed = extents(of: text, count: 7)
+      XCTAssertEqual(revealed.map(\.width), hidden.map(\.width))
+      XCTAssertEqual(revealed.map(\.x), hidden.map(\.x))
+      XCTAssertEqual(Set(revealed.map(\.width)).count, 1, "every character as wide as a bullet")
+      XCTAssertGreaterThan(revealed[0].width, 0)
+      // And a point maps back to the bullet under it.
+      let third = revealed[3]
+      XCTAssertEqual(
+        atk_text_get_offset_at_point(
+          text, third.x + third.width / 2, third.y + third.height / 2, ATK_XY_WINDOW), 3)
+      window.finish(.cancelled)
+    }
+  }
+
   func testClearingARevealedEntryAtTheEndAnnouncesOnlyBullets() {
     MainActor.assumeIsolated {
       let (window, entry) = revealedWindow()
@@ -153,4 +201,18 @@ private let recordRemovedText:
   g_value_set_object(&value, instance)
   g_signal_emitv(&value, id, 0, nil)
   g_value_unset(&value)
+}
+
+/// Each character's extents, in window coordinates.
+@MainActor private func extents(of text: OpaquePointer, count: Int32) -> [(
+  x: Int32, y: Int32, width: Int32, height: Int32
+)] {
+  (0..<count).map { offset in
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    atk_text_get_character_extents(text, offset, &x, &y, &width, &height, ATK_XY_WINDOW)
+    return (x, y, width, height)
+  }
 }

@@ -32,9 +32,16 @@ final class ShapeWindowTests: GtkTestCase {
       typeText("correct hors", in: window)
       XCTAssertFalse(isSensitive(window.doneButton))
       XCTAssertEqual(message(of: .passwordRepeat, in: window), "does not match - try again")
-      XCTAssertFalse(window.row(.passwordRepeat).isShowingError, "still a start of it: a hint")
+      XCTAssertFalse(window.row(.passwordRepeat).isShowingError, "being typed: a hint")
       typeText("x", in: window)
-      XCTAssertTrue(window.row(.passwordRepeat).isShowingError, "no longer its start: an error")
+      XCTAssertFalse(
+        window.row(.passwordRepeat).isShowingError,
+        "no longer its start, yet the same hint: the field is no oracle")
+      press(GDK_KEY_Tab, in: window)
+      XCTAssertTrue(window.row(.passwordRepeat).isShowingError, "left: an error")
+      gtk_widget_grab_focus(window.entry(of: .passwordRepeat))
+      pump()
+      press(GDK_KEY_End, in: window)
       press(GDK_KEY_BackSpace, in: window)
       typeText("e", in: window)
       XCTAssertTrue(isSensitive(window.doneButton))

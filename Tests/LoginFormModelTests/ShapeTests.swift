@@ -55,18 +55,33 @@ import Testing
     #expect(form.issues(of: .passwordRepeat) == [.doesNotMatch])
   }
 
-  @Test func aRepeatStillBeingTypedIsAHintWhileItIsTheStartOfThePassword() {
+  @Test func aRepeatBeingTypedSaysTheSameWhetherOrNotItIsTheStartOfThePassword() {
     let form = LoginForm(
       shape: .passwordOnly.repeatingPassword, rules: anyLength, password: "hunter22")
     form.leave(.password)
+    let hint = FieldFeedback(issue: .doesNotMatch, isError: false)
+    // Probing a character at a time, as an oracle would.
+    for guess in ["h", "hu", "hx", "hun", "hunx", "zzzz", "hunter2", "hunter222"] {
+      form.passwordRepeat = guess
+      #expect(form.feedback(of: .passwordRepeat) == hint, "\(guess)")
+    }
+    form.passwordRepeat = "hunter22"
+    #expect(form.feedback(of: .passwordRepeat) == nil, "equal: nothing to say")
+  }
+
+  @Test func aSettledRepeatIsJudgedOnItsWholeValueLive() {
+    let form = LoginForm(
+      shape: .passwordOnly.repeatingPassword, rules: anyLength, password: "hunter22")
     form.passwordRepeat = "hunt"
-    #expect(
-      form.feedback(of: .passwordRepeat) == FieldFeedback(issue: .doesNotMatch, isError: false))
-    form.passwordRepeat = "hunx"
-    #expect(
-      form.feedback(of: .passwordRepeat) == FieldFeedback(issue: .doesNotMatch, isError: true))
+    form.leave(.passwordRepeat)
+    let error = FieldFeedback(issue: .doesNotMatch, isError: true)
+    #expect(form.feedback(of: .passwordRepeat) == error)
+    form.passwordRepeat = "hunter2"
+    #expect(form.feedback(of: .passwordRepeat) == error, "a start is still not a match")
     form.passwordRepeat = "hunter22"
     #expect(form.feedback(of: .passwordRepeat) == nil)
+    form.passwordRepeat = "hunter22x"
+    #expect(form.feedback(of: .passwordRepeat) == error, "and it stays judged")
   }
 
   @Test func anUntouchedRepeatSaysNothingEvenThoughItDiffers() {

@@ -1,7 +1,7 @@
 /* The same kind of window as login-form's, with nothing of login-form's: the
- * baseline of what GTK 3 itself prints on a compositor. On a headless
- * compositor without a seat, GDK prints a Gdk-CRITICAL for every program;
- * test_wayland.py holds login-form to printing nothing beyond this. Shows a
+ * baseline of what GTK 3 itself prints on a compositor (on a seatless
+ * headless weston, a Gdk-CRITICAL for every program); test_wayland.py holds
+ * login-form to printing nothing beyond this. Shows a
  * header bar, a label and two entries, then quits after one second. */
 #include <gtk/gtk.h>
 

@@ -1,6 +1,8 @@
-"""The prompt on Wayland, under a headless weston (see run here): there is
-no xdotool there, so fields are filled with AT-SPI's EditableText and
-buttons pressed with their Action, as assistive technology would."""
+"""The prompt on Wayland, under a weston of its own (see run here): keys are
+typed into weston's seat with xdotool on the X display weston runs in
+(SEAT_DISPLAY); usernames may be filled over AT-SPI's EditableText, as
+assistive input would (secret entries refuse that), and buttons are pressed
+with their Action."""
 
 import os
 import re
@@ -12,6 +14,12 @@ from gi.repository import Atspi
 from harness import EXIT_TIMEOUT, WINDOW_TIMEOUT, children, find_application, poll, walk
 
 ON_WAYLAND = bool(os.environ.get("WAYLAND_DISPLAY")) and not os.environ.get("DISPLAY")
+
+
+def seat_xdotool(*arguments):
+    """xdotool on the X display weston's seat reads its keyboard from."""
+    subprocess.run(["xdotool", *arguments], env={**os.environ, "DISPLAY": os.environ["SEAT_DISPLAY"]},
+                   check=True, timeout=30)
 
 
 def gtk_messages(stderr):
@@ -49,11 +57,26 @@ class WaylandPrompt:
         return next((widget for widget in self.widgets(role) if widget.name == name), None)
 
     def fill(self, name, text):
-        entry = self.widget("password text", name) or self.widget("text", name)
+        """Fills a clear-text entry over AT-SPI."""
+        entry = self.widget("text", name)
         if entry is None:
-            raise AssertionError(f"no entry named {name!r}")
+            raise AssertionError(f"no clear-text entry named {name!r}")
         if not Atspi.EditableText.set_text_contents(entry, text):
             raise AssertionError(f"could not fill {name!r}")
+
+    def type(self, name, *keys_and_text):
+        """Types into the window that has weston's keyboard focus: strings
+        are typed, ("key", NAME) tuples pressed; then waits until `name`
+        holds what was typed last."""
+        for item in keys_and_text:
+            if isinstance(item, tuple):
+                seat_xdotool("key", "--clearmodifiers", item[1])
+            else:
+                seat_xdotool("type", "--delay", "40", item)
+        typed = keys_and_text[-1]
+        entry = self.widget("password text", name) or self.widget("text", name)
+        poll(lambda: Atspi.Text.get_character_count(entry) == len(typed),
+             message=f"{name} to hold what was typed")
 
     def press(self, name):
         button = self.widget("push button", name)
@@ -97,11 +120,21 @@ class WaylandTests(unittest.TestCase):
 
     def test_done_prints_the_credentials(self):
         prompt = self.start("--title=wayland-done")
-        prompt.fill("Username", "alice.b")
-        prompt.fill("Password", "hunter22 é")
+        prompt.fill("Username", "alice.é")
+        prompt.type("Password", ("key", "Tab"), "hunter22 x")
         prompt.press("Done")
         code, out, err = prompt.finish()
-        self.assertEqual((code, out), (0, "alice.b\nhunter22 é\n".encode()))
+        self.assertEqual((code, out), (0, "alice.é\nhunter22 x\n".encode()))
+        self.assertNothingOfItsOwn(err)
+
+    def test_a_secret_entry_refuses_text_written_over_atspi(self):
+        prompt = self.start("--title=wayland-refuse", "--password-only", "--password-min-length=1")
+        entry = prompt.widget("password text", "Password")
+        Atspi.EditableText.set_text_contents(entry, "guess")
+        self.assertEqual(Atspi.Text.get_character_count(entry), 0)
+        prompt.press("Cancel")
+        code, out, err = prompt.finish()
+        self.assertEqual((code, out), (1, b""))
         self.assertNothingOfItsOwn(err)
 
     def test_cancel_prints_nothing(self):
@@ -121,7 +154,7 @@ class WaylandTests(unittest.TestCase):
     def test_askpass_prints_the_secret_alone(self):
         prompt = self.start("Enter passphrase for /home/alice/.ssh/id_ed25519: ")
         self.assertIsNotNone(prompt.widget("label", "Enter passphrase for /home/alice/.ssh/id_ed25519: "))
-        prompt.fill("Passphrase", "pw pw 123")
+        prompt.type("Passphrase", "pw pw 123")
         prompt.press("OK")
         code, out, err = prompt.finish()
         self.assertEqual((code, out), (0, b"pw pw 123\n"))
