@@ -24,13 +24,15 @@ let package = Package(
       plugins: ["EmbedVersion"]),
     // The version's one home is the file VERSION; this puts it into Swift.
     .plugin(name: "EmbedVersion", capability: .buildTool()),
-    // GTK 3, GDK and gcr (gcr-ui-3 requires gtk+-3.0).
-    .systemLibrary(
-      name: "CGtk", pkgConfig: "gcr-ui-3", providers: [.apt(["libgtk-3-dev", "libgcr-3-dev"])]),
-    // Our own C: the hardened secret entry, a GObject subclass.
-    .target(name: "CSecretEntry", dependencies: ["CGtk"]),
-    // Locked, wiped memory from gcr's secure pool.
-    .target(name: "LoginFormLockedMemory", dependencies: ["CGtk", "LoginFormModel"]),
+    // GTK 3 and GDK.
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
+    // gcr's locked memory, without GTK.
+    .systemLibrary(name: "CGcr", pkgConfig: "gcr-base-3", providers: [.apt(["libgcr-3-dev"])]),
+    // Our own C: the hardened secret entry and its locked buffer, GObject
+    // subclasses.
+    .target(name: "CSecretEntry", dependencies: ["CGtk", "CGcr"]),
+    // Locked, wiped memory from gcr's pool.
+    .target(name: "LoginFormLockedMemory", dependencies: ["CGcr", "LoginFormModel"]),
     // The windows, which present the prompt contract.
     .target(
       name: "LoginFormGtk",
@@ -62,7 +64,7 @@ let package = Package(
       name: "LoginFormGtkTests",
       dependencies: [
         "LoginFormGtk", "LoginFormPrompt", "LoginFormModel", "LoginFormLockedMemory", "CGtk",
-        "CSecretEntry", "LoginFormTestSupport",
+        "CGcr", "CSecretEntry", "LoginFormTestSupport",
       ]),
 
     // libFuzzer over the model (make fuzz): built with --sanitize=fuzzer.

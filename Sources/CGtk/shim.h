@@ -1,4 +1,4 @@
-// The C side of GTK, GDK, GLib, gcr and the few POSIX calls the app needs.
+// The C side of GTK, GDK, GLib and the few POSIX calls the app needs.
 // Swift cannot import GTK's cast macros, so each is wrapped in a static
 // inline function; the macros check the GType and print a CRITICAL on a
 // wrong cast, where a raw pointer cast would silently corrupt memory.
@@ -21,10 +21,6 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
-
-// gcr's API is stable in 3.x, but its headers insist on this.
-#define GCR_API_SUBJECT_TO_CHANGE
-#include <gcr/gcr.h>
 
 static inline GtkWindow *lf_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkContainer *lf_container(gpointer p) { return GTK_CONTAINER(p); }
@@ -89,9 +85,6 @@ static inline gboolean lf_is_x11_display(GdkDisplay *display) { return GDK_IS_X1
 static inline gboolean lf_is_wayland_display(GdkDisplay *display) {
     return GDK_IS_WAYLAND_DISPLAY(display);
 }
-
-/// Wipes `size` bytes in a way the compiler may not drop as a dead store.
-static inline void lf_wipe(void *memory, size_t size) { explicit_bzero(memory, size); }
 
 /// The GLib boolean constants, which are macros.
 static const gboolean lf_true = TRUE;

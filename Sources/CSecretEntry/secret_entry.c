@@ -14,10 +14,9 @@
 //
 // In C because GObject subclassing needs class structures and function
 // pointers that Swift cannot declare.
-#define GCR_API_SUBJECT_TO_CHANGE
 #include "secret_entry.h"
 
-#include <gcr/gcr.h>
+#include "secret_buffer.h"
 #include <gtk/gtk-a11y.h>
 #include <string.h>
 
@@ -313,7 +312,7 @@ static void lf_secret_entry_class_init(LfSecretEntryClass *klass) {
 static void lf_secret_entry_init(LfSecretEntry *self) { (void)self; }
 
 GtkWidget *lf_secret_entry_new(void) {
-    GtkEntryBuffer *buffer = gcr_secure_entry_buffer_new();
+    GtkEntryBuffer *buffer = lf_secret_buffer_new();
     GtkWidget *entry =
         g_object_new(LF_TYPE_SECRET_ENTRY, "buffer", buffer, "visibility", FALSE, NULL);
     g_object_unref(buffer);

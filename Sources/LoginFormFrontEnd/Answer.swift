@@ -49,6 +49,13 @@ package struct Answer {
     return Answer(status: status, output: .plain(bytes.bytes))
   }
 
+  /// How a prompt that ended without an answer (`result`) ends the process:
+  /// its status, and a line when no locked memory could hold the secret.
+  package static func ended(_ result: PromptResult) -> Answer {
+    if case .lockedMemoryUnavailable = result { return .failing(.cannotLockMemory) }
+    return .silent(ExitStatus(ending: result))
+  }
+
   /// Nothing delivered, for `failure`: one line on standard error and its
   /// status.
   package static func failing(_ failure: FrontEndFailure) -> Answer {

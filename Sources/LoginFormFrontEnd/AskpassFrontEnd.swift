@@ -15,7 +15,7 @@ package enum AskpassFrontEnd {
         shape: request.shape ?? .passwordOnly,
         rules: DropIn.rules(maximumBytes: request.maximumAnswerBytes))
       // The ssh-askpass alternative may be called with no prompt at all.
-      form.text = request.prompt.isEmpty ? nil : request.prompt
+      form.text = request.prompt.isEmpty ? nil : ClientText.displayable(request.prompt)
       form.options = options
       form.okLabel = localized("_OK")
       if field == .username {
@@ -27,13 +27,15 @@ package enum AskpassFrontEnd {
     case .yesNo, .confirmation:
       return .question(
         QuestionDescription(
-          text: request.prompt, yes: localized("_Yes"), no: localized("_No"), options: options))
+          text: ClientText.displayable(request.prompt), yes: localized("_Yes"),
+          no: localized("_No"), options: options))
     case .notification:
       // ssh ends a notice with SIGTERM once it is done; it takes no keys.
       options.grabsKeyboard = false
       return .question(
         QuestionDescription(
-          text: request.prompt, yes: localized("_Close"), no: nil, options: options))
+          text: ClientText.displayable(request.prompt), yes: localized("_Close"), no: nil,
+          options: options))
     }
   }
 
@@ -52,7 +54,7 @@ package enum AskpassFrontEnd {
       // The notice's one button: closed by the user, nothing to say.
       return .silent(.submitted)
     default:
-      return .silent(ExitStatus(ending: result))
+      return .ended(result)
     }
   }
 

@@ -29,7 +29,7 @@ package enum GitCredentialFrontEnd {
     let prompt = request.prompt
     var form = FormDescription(
       shape: prompt.shape, rules: DropIn.rules(maximumBytes: nil, maximumLength: 4096))
-    form.text = formatted(localized("Sign in to %s"), prompt.url)
+    form.text = ClientText.displayable(formatted(localized("Sign in to %s"), prompt.url))
     form.username = prompt.username ?? ""
     form.okLabel = localized("_OK")
     form.options = DropIn.options(title: GitCredentialPrompt.title, grabSetting: grabSetting)
@@ -38,8 +38,10 @@ package enum GitCredentialFrontEnd {
 
   /// The lines git reads after `get`; `quit=1` when the user backed out, so
   /// that git stops instead of asking on a terminal or the next helper (git
-  /// ignores the status, scripts may not).
+  /// ignores the status, scripts may not); nothing when no locked memory
+  /// could hold the password, so that git asks elsewhere.
   package static func answer(to result: PromptResult) -> Answer {
+    if case .lockedMemoryUnavailable = result { return .ended(result) }
     guard case .submitted(let form) = result, let username = form.username,
       let password = form.password
     else {

@@ -4,7 +4,9 @@ package enum Mode: Equatable {
   case ordinary
   /// `login-form PROMPT`: one argument, no options, as ssh, sudo and git
   /// call an askpass program; or any call under a name ending in
-  /// `askpass` (the ssh-askpass alternative).
+  /// `askpass` (the ssh-askpass alternative). A prompt that starts with `-`
+  /// reads as an option, unless ssh says it is asking
+  /// (`SSH_ASKPASS_PROMPT` is set) or the name is an askpass name.
   case askpass(prompt: String)
   /// `git-credential-login-form ACTION`, `login-form --git-credential
   /// ACTION`, or `login-form get|store|erase` (an absolute helper path);
@@ -15,7 +17,13 @@ package enum Mode: Equatable {
   /// program name first.
   case pinentry([String])
 
-  package init(arguments: [String]) {
+  /// Whether the mode is one a client program starts (askpass, git's
+  /// helper, pinentry), in an environment the user did not set up for it.
+  package var isDropIn: Bool { self != .ordinary }
+
+  /// The mode of a process started with `arguments` (the program name
+  /// first); `askpassPromptMode` is `SSH_ASKPASS_PROMPT`, if set.
+  package init(arguments: [String], askpassPromptMode: String? = nil) {
     let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
     let rest = Array(arguments.dropFirst())
     if program.hasPrefix("pinentry") {
@@ -34,7 +42,9 @@ package enum Mode: Equatable {
       // As the ssh-askpass alternative: always an askpass program, whose
       // prompt, like gnome-ssh-askpass's, is the words it was given.
       self = .askpass(prompt: rest.joined(separator: " "))
-    } else if rest.count == 1, let prompt = rest.first, !prompt.hasPrefix("-") {
+    } else if rest.count == 1, let prompt = rest.first,
+      !prompt.hasPrefix("-") || askpassPromptMode != nil
+    {
       self = .askpass(prompt: prompt)
     } else {
       self = .ordinary

@@ -6,7 +6,7 @@ import LoginFormPrompt
 package enum OrdinaryFrontEnd {
   /// How the process ends after `result`, writing in `format`.
   package static func answer(to result: PromptResult, format: OutputFormat) -> Answer {
-    guard case .submitted(let form) = result else { return .silent(ExitStatus(ending: result)) }
+    guard case .submitted(let form) = result else { return .ended(result) }
     return .form(form, format: format)
   }
 }

@@ -42,6 +42,7 @@ package enum PinentryFrontEnd {
     case .answeredOther: return session.dismiss(.notConfirmed, into: &sink)
     case .closed: return session.dismiss(.closed, into: &sink)
     case .timedOut: return session.dismiss(.timedOut, into: &sink)
+    case .lockedMemoryUnavailable: return session.dismiss(.noMemory, into: &sink)
     case .answered(false), .cancelled, .keyboardUnavailable, .interrupted:
       return session.dismiss(.cancelled, into: &sink)
     }

@@ -22,8 +22,8 @@ package enum PinentryPrompt {
         minimumLength: 0, maximumLength: request.maximumPINBytes,
         maximumBytes: request.maximumPINBytes))
     var form = FormDescription(shape: request.shape ?? .passwordOnly, rules: rules)
-    form.text = request.description.map(withoutTrailingBreaks)
-    form.error = request.error
+    form.text = request.description.map(ClientText.displayable)
+    form.error = request.error.map(ClientText.displayable)
     if let prompt = request.prompt { form.passwordLabel = fieldLabel(prompt) }
     if let prompt = request.repeatPrompt { form.repeatLabel = fieldLabel(prompt) }
     form.mismatchText = request.repeatError
@@ -47,7 +47,7 @@ package enum PinentryPrompt {
   {
     let oneButton = request.kind == .confirmation(oneButton: true)
     var question = QuestionDescription(
-      text: withoutTrailingBreaks(request.description ?? ""), yes: request.okLabel,
+      text: ClientText.displayable(request.description ?? ""), yes: request.okLabel,
       no: oneButton ? nil : request.cancelLabel)
     question.otherLabel = request.notOKLabel
     question.options = options(for: request, grabSetting: grabSetting)
@@ -57,7 +57,8 @@ package enum PinentryPrompt {
   private static func options(for request: PinentryRequest, grabSetting: String?)
     -> PromptOptions
   {
-    var options = DropIn.options(title: request.title ?? "GnuPG", grabSetting: grabSetting)
+    var options = DropIn.options(
+      title: request.title.map(ClientText.displayableLine) ?? "GnuPG", grabSetting: grabSetting)
     options.grabsKeyboard = options.grabsKeyboard && request.grabsKeyboard
     options.timeoutSeconds = request.timeoutSeconds
     options.window.parentWindow = request.options.parentWindow.flatMap(WindowHints.windowID)
@@ -70,14 +71,6 @@ package enum PinentryPrompt {
   private static func fieldLabel(_ prompt: String) -> String {
     let text = plain(prompt)
     return text.isEmpty ? text : "_" + text.replacing("_", with: "__")
-  }
-
-  /// gpg ends most descriptions with a line break, which would show as a
-  /// blank line.
-  private static func withoutTrailingBreaks(_ text: String) -> String {
-    var trimmed = Substring(text)
-    while let last = trimmed.last, last.isNewline { trimmed.removeLast() }
-    return String(trimmed)
   }
 
   private static func plain(_ text: String) -> String {

@@ -30,8 +30,8 @@ package enum DisplayConnection {
     package let description: String
   }
 
-  /// Initialises GTK on the default display. A lost X connection later
-  /// exits with `lostStatus`.
+  /// Initialises GTK on the default display. A lost connection to the X
+  /// server or the Wayland compositor later exits with `lostStatus`.
   package static func open(lostStatus: Int32) throws(Unavailable) {
     guard gtk_init_check(nil, nil) != 0 else {
       throw Unavailable(description: failureDescription())
@@ -39,6 +39,10 @@ package enum DisplayConnection {
     Self.lostStatus = lostStatus
     if let display = gdk_display_get_default(), lf_is_x11_display(display) != 0 {
       XSetIOErrorHandler(xConnectionLost)
+    } else {
+      // GDK's Wayland backend says so in a message and exits with 1, the
+      // status for Cancel, which git would read as the user's answer.
+      g_log_set_writer_func(waylandLostWriter, nil, nil)
     }
   }
 
@@ -96,4 +100,24 @@ package enum DisplayConnection {
 private let xConnectionLost: XIOErrorHandler = { _ in
   Diagnostics.warn(localized("Lost the connection to the display"))
   _exit(DisplayConnection.lostStatus)
+}
+
+/// GDK's Wayland backend reports a broken connection in a (structured) log
+/// message, then calls `_exit(1)`: report it as lost, with its own status,
+/// first. Every other message goes on to GLib's default writer.
+private let waylandLostWriter: GLogWriterFunc = { level, fields, count, data in
+  let lost = [
+    "Error reading events from display", "Error flushing display", "dispatching to Wayland display",
+  ]
+  for index in 0..<Int(count) {
+    guard let field = fields?[index], String(cString: field.key) == "MESSAGE", field.length < 0,
+      let value = field.value
+    else { continue }
+    let text = String(cString: value.assumingMemoryBound(to: CChar.self))
+    if lost.contains(where: text.contains) {
+      Diagnostics.warn(localized("Lost the connection to the display"))
+      _exit(DisplayConnection.lostStatus)
+    }
+  }
+  return g_log_writer_default(level, fields, count, data)
 }

@@ -33,6 +33,13 @@ final class EntrySecret: SecretText {
     }
   }
 
+  /// Whether locked memory ran out for this entry: when it was made (then
+  /// nothing may be asked), or when typed text did not fit (then the text
+  /// was refused).
+  var isExhausted: Bool {
+    buffer.map { lf_secret_buffer_is_exhausted(OpaquePointer($0)) != 0 } ?? false
+  }
+
   /// Reads as empty from now on: the entry is about to be destroyed, and a
   /// model that outlives its window must not read freed memory.
   func invalidate() {

@@ -61,8 +61,13 @@ import LoginFormPrompt
     row(field).entry
   }
 
-  /// Shows the window with focus in the first field that needs the user.
+  /// Shows the window with focus in the first field that needs the user;
+  /// ends it at once instead when no locked memory can hold a secret.
   package func present() {
+    if rows.contains(where: { $0.secret?.isExhausted == true }) {
+      finish(.lockedMemoryUnavailable)
+      return
+    }
     frame.present()
   }
 
@@ -93,10 +98,10 @@ import LoginFormPrompt
     }
     var password: LockedBytes?
     if model.shape.contains(.password) {
+      // No locked memory left: end rather than hand over an unlocked copy,
+      // or leave a window whose Done can do nothing.
       guard let copy = row(.password).secret?.lockedCopy() else {
-        // No locked memory left: refuse rather than hand over an unlocked copy.
-        frame.setNotice(localized("No locked memory is left for the password"))
-        gtk_widget_error_bell(window)
+        finish(.lockedMemoryUnavailable)
         return
       }
       password = copy
@@ -147,6 +152,14 @@ import LoginFormPrompt
     for (index, row) in rows.enumerated() {
       SignalConnection.connect(row.entry, "changed") { [weak self, row] in
         self?.edited(row)
+      }
+      if row.secret != nil, let buffer = gtk_entry_get_buffer(lf_entry(row.entry)) {
+        // Typed text that did not fit in locked memory was refused.
+        SignalConnection.connectNotify(buffer, property: "exhausted") { [weak self] in
+          guard let self else { return }
+          frame.setNotice(localized("No locked memory is left for the password"))
+          gtk_widget_error_bell(window)
+        }
       }
       SignalConnection.connectEvent(row.entry, "focus-out-event") { [weak self, row] _ in
         // Only focus moving inside the window counts as leaving the field;

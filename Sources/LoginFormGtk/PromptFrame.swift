@@ -120,6 +120,7 @@ import LoginFormPrompt
   }
 
   private func connectSignals() {
+    DebuggingHooks.refuseInspector(for: window)
     SignalConnection.connectEvent(window, "key-press-event") { [weak self] event in
       guard event.pointee.key.keyval == UInt32(GDK_KEY_Escape) else { return false }
       self?.end(.cancelled)

@@ -39,6 +39,9 @@ import LoginFormPrompt
     defer { for id in signals { MainLoopSource.remove(id) } }
     surface.present()
     if result == nil { g_main_loop_run(loop) }
+    // The window is gone from the screen before the caller goes on: writing
+    // the answer to a full pipe may block for good.
+    if let display = gdk_display_get_default() { gdk_display_flush(display) }
     return result ?? .cancelled
   }
 

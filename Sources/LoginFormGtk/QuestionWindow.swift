@@ -22,16 +22,9 @@ import LoginFormPrompt
     frame = PromptFrame(
       options: description.options, title: description.title, okLabel: description.yesLabel,
       cancelLabel: description.noLabel)
-    text = gtk_label_new(description.text)
-    gtk_label_set_line_wrap(lf_label(text), true.gboolean)
-    gtk_label_set_line_wrap_mode(lf_label(text), PANGO_WRAP_WORD_CHAR)
-    // See FormLayout: a minimum close to the real width avoids a gap.
-    gtk_label_set_width_chars(lf_label(text), 50)
-    gtk_label_set_max_width_chars(lf_label(text), 50)
-    gtk_label_set_xalign(lf_label(text), 0)
-    gtk_label_set_selectable(lf_label(text), true.gboolean)
-    gtk_widget_set_can_focus(text, false.gboolean)
-    gtk_box_pack_start(lf_box(frame.content), text, true.gboolean, true.gboolean, 0)
+    let text = BoundedText.make(description.text)
+    self.text = text.label
+    gtk_box_pack_start(lf_box(frame.content), text.view, true.gboolean, true.gboolean, 0)
     otherButton = description.otherLabel.map { gtk_button_new_with_mnemonic($0) }
     if let otherButton { gtk_header_bar_pack_end(lf_header_bar(frame.header), otherButton) }
     frame.didEnd = onFinish

@@ -18,6 +18,17 @@ import CGtk
       instance, signal, Box(.plain(handler)), unsafeBitCast(plainTrampoline, to: GCallback.self))
   }
 
+  /// Calls `handler` whenever `property` of `instance` changes ("notify::").
+  @discardableResult
+  static func connectNotify(
+    _ instance: UnsafeMutableRawPointer, property: String,
+    _ handler: @escaping @MainActor @Sendable () -> Void
+  ) -> gulong {
+    connect(
+      instance, "notify::" + property, Box(.plain(handler)),
+      unsafeBitCast(notifyTrampoline, to: GCallback.self))
+  }
+
   /// Calls `handler` with the event for event signals ("key-press-event",
   /// "delete-event"); its result says whether the event was handled.
   @discardableResult
@@ -69,6 +80,15 @@ import CGtk
 // event pointer crosses as an address because pointers are not.
 
 private let plainTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+  guard let data else { return }
+  let handler = Unmanaged<SignalConnection.Box>.fromOpaque(data).takeUnretainedValue().handler
+  guard case .plain(let body) = handler else { return }
+  MainActor.assumeIsolated { body() }
+}
+
+// "notify" passes the property's GParamSpec before the data.
+private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = {
+  _, _, data in
   guard let data else { return }
   let handler = Unmanaged<SignalConnection.Box>.fromOpaque(data).takeUnretainedValue().handler
   guard case .plain(let body) = handler else { return }

@@ -1,4 +1,5 @@
-import CGtk
+import CGcr
+import Glibc
 import LoginFormModel
 
 /// Secret bytes written one after another into a fixed locked region: an
@@ -58,8 +59,8 @@ package final class LockedBytes: SecretText, ByteSink {
     while count < capacity {
       let got = read(descriptor, region.bytes.baseAddress! + count, capacity - count)
       if got < 0 {
-        if lf_errno() == EINTR { continue }
-        return .failed(lf_errno())
+        if errno == EINTR { continue }
+        return .failed(errno)
       }
       if got == 0 { return .endOfInput }
       count += got

@@ -1,4 +1,5 @@
-import CGtk
+import CGcr
+import Glibc
 
 /// A fixed block of locked memory from libgcr's secure pool (never swapped
 /// out, left out of core dumps) that it owns: wiped and given back when the
@@ -32,7 +33,7 @@ package final class LockedRegion {
 
   /// Overwrites every byte with zero in a way the compiler may not drop.
   package func wipe() {
-    lf_wipe(bytes.baseAddress, bytes.count)
+    explicit_bzero(bytes.baseAddress!, bytes.count)
   }
 
   deinit {

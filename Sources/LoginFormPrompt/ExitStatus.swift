@@ -26,6 +26,7 @@ extension ExitStatus {
     case .submitted, .answered(true): self = .submitted
     case .timedOut: self = .timedOut
     case .keyboardUnavailable: self = .keyboardUnavailable
+    case .lockedMemoryUnavailable: self = .usage
     case .answered(false), .answeredOther, .cancelled, .closed, .interrupted: self = .cancelled
     }
   }

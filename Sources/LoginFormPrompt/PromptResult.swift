@@ -17,6 +17,9 @@ package enum PromptResult {
   case timedOut
   /// The keyboard could not be had, so the user could not type safely.
   case keyboardUnavailable
+  /// No locked memory could hold the secret: the prompt did not ask, or
+  /// could not hand over what was typed.
+  case lockedMemoryUnavailable
 
   /// Whether the user backed out (Cancel, Esc, or the window closed).
   package var isCancellation: Bool {

@@ -47,6 +47,9 @@ struct AssuanError: Error, Hashable, Sendable {
   static let cancelled = AssuanError(code: 99, source: .pinentry, text: "Operation cancelled")
   static let timeout = AssuanError(code: 62, source: .pinentry, text: "Timeout")
   static let notConfirmed = AssuanError(code: 114, source: .pinentry, text: "Not confirmed")
+  /// GPG_ERR_ENOMEM: no locked memory for the PIN.
+  static let noMemory = AssuanError(
+    code: 32_854, source: .pinentry, text: "Cannot allocate memory")
   static let unknownOption = AssuanError(code: 174, source: .pinentry, text: "Unknown option")
   static let parameter = AssuanError(code: 280, source: .pinentry, text: "IPC parameter error")
   static let unknownCommand = AssuanError(

@@ -9,4 +9,6 @@ package enum PinentryDismissal: Hashable, Sendable {
   case timedOut
   /// A confirmation's not-OK button (`SETNOTOK`).
   case notConfirmed
+  /// No locked memory could hold the PIN, so none was asked for.
+  case noMemory
 }

@@ -50,6 +50,7 @@ extension PinentrySession {
     if reason == .closed { sink.append(contentsOf: "S BUTTON_INFO close\n".utf8) }
     switch reason {
     case .timedOut: AssuanError.timeout.write(into: &sink)
+    case .noMemory: AssuanError.noMemory.write(into: &sink)
     case _ where isMessage: sink.append(contentsOf: "OK\n".utf8)
     case .notConfirmed where request.kind != .pin: AssuanError.notConfirmed.write(into: &sink)
     default: AssuanError.cancelled.write(into: &sink)

@@ -12,7 +12,11 @@ import LoginFormProtocols
 lf_harden_process()
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0
 Localization.setUp()
+let mode = Mode(
+  arguments: CommandLine.arguments,
+  askpassPromptMode: g_getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
 DisplayConnection.prepareEnvironment()
+DebuggingHooks.close(isDropIn: mode.isDropIn)
 // One name whatever link started the binary: it is the X11 window class, the
 // AT-SPI application name and the prefix of every message.
 g_set_prgname("login-form")
@@ -48,9 +52,25 @@ func parseCommandLine(
   return (parsed, values.displayName)
 }
 
-/// Locked memory must be there before anything secret can be typed.
-func requireLockedMemory() {
-  if !LockedRegion.canLock() { Standard.fail(.cannotLockMemory) }
+/// Locked memory must be there, as much as the mode will use at once,
+/// before anything secret can be typed or read.
+func requireLockedMemory(bytes: Int = 4096) {
+  if !LockedRegion.canLock(bytes) { Standard.fail(.cannotLockMemory) }
+}
+
+/// Reads and parses git's request through locked memory (`store` and
+/// `erase` carry the password), which is wiped and given back before any
+/// window needs the pool; ends the process with status 2 on bad input.
+func readGitRequest() -> GitCredentialRequest {
+  let input = Standard.readInput(capacity: GitCredentialFrontEnd.maximumRequestBytes)
+  let parsed = input.withUTF8 { bytes in
+    Result { () throws(GitCredentialError) in try GitCredentialRequest(parsing: bytes) }
+  }
+  input.removeAll()
+  switch parsed {
+  case .success(let request): return request
+  case .failure(let error): Standard.fail(.git(error))
+  }
 }
 
 /// Opens the display, or ends the process with status 2 and one line.
@@ -73,7 +93,7 @@ func requireLockedMemory() {
 /// modes (the pinentry mode serves until it exits).
 @MainActor func run() -> Answer {
   let grabSetting = environment("LOGIN_FORM_GRAB")
-  switch Mode(arguments: CommandLine.arguments) {
+  switch mode {
   case .ordinary:
     let (parsed, _) = parseCommandLine(
       OrdinaryOptionTable.declarations, summary: OrdinaryOptionTable.summary)
@@ -115,17 +135,8 @@ func requireLockedMemory() {
       Standard.drainInput()
       Standard.exit(.submitted)
     }
-    requireLockedMemory()
-    let input = Standard.readInput(capacity: GitCredentialFrontEnd.maximumRequestBytes)
-    let parsed = input.withUTF8 { bytes in
-      Result { () throws(GitCredentialError) in try GitCredentialRequest(parsing: bytes) }
-    }
-    input.removeAll()
-    let request: GitCredentialRequest
-    switch parsed {
-    case .success(let parsed): request = parsed
-    case .failure(let error): Standard.fail(.git(error))
-    }
+    requireLockedMemory(bytes: GitCredentialFrontEnd.maximumRequestBytes)
+    let request = readGitRequest()
     return ask(.form(GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting))) {
       GitCredentialFrontEnd.answer(to: $0)
     }
@@ -139,7 +150,8 @@ func requireLockedMemory() {
     } catch {
       Standard.fail(.options(error))
     }
-    requireLockedMemory()
+    // The server's input and output, and the windows' secrets.
+    requireLockedMemory(bytes: 12_288)
     openDisplay()
     let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)

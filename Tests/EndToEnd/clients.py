@@ -70,6 +70,16 @@ def base_environment(**overrides):
 
 # ------------------------------------------------------------- clients ----
 
+def shown_as(text):
+    """How a client's text shows in a window (ClientText in the prompt
+    contract): line by line, each isolated between FSI and PDI, without blank
+    lines at either end; enough for the texts the tests send, which have no
+    runs of blank lines or reordering characters."""
+    lines = text.replace("\r\n", "\n").rstrip().split("\n")
+    return "\n".join("\u2068" + line.rstrip() + "\u2069" if line.strip() else ""
+                     for line in lines)
+
+
 class Client:
     """One client program run by a test: in a new session (no controlling
     terminal), with stdin from /dev/null or the given bytes, its output
@@ -190,9 +200,10 @@ class ClientTestCase(PromptTestCase):
         return window.show(timeout)
 
     def assertLabel(self, window, text):
-        """The window shows `text` in a label (trailing white space aside)."""
+        """The window shows the client's `text` in a label: each line isolated
+        (FSI ... PDI), blank runs collapsed, trailing white space aside."""
         labels = window.labels()
-        self.assertIn(text.rstrip(), [label.rstrip() for label in labels],
+        self.assertIn(shown_as(text), [label.rstrip() for label in labels],
                       f"no label {text!r}; labels: {labels!r}")
 
     def assertButtons(self, window, names):

@@ -1,6 +1,7 @@
 """The prompt when things go wrong around it: closed or broken stdout,
 signals, other prompts at once, odd option values."""
 
+import fcntl
 import os
 import signal
 import subprocess
@@ -9,6 +10,9 @@ import unittest
 
 import harness
 from harness import PromptTestCase, run, unique_title
+
+# fcntl has it from Python 3.10; Linux's number.
+F_GETPIPE_SZ = getattr(fcntl, "F_GETPIPE_SZ", 1032)
 
 
 class OutputTests(PromptTestCase):
@@ -37,6 +41,31 @@ class OutputTests(PromptTestCase):
         code, out, err = prompt.finish()
         self.assertEqual(code, 3, err)
         self.assertEqual(err, b"login-form: Could not write the answer: Broken pipe\n")
+
+    def test_a_full_pipe_leaves_no_window_behind(self):
+        """The reader has not read yet and the pipe is full: the write
+        blocks, but the window is gone first, not frozen on the screen."""
+        read_end, write_end = os.pipe()
+        capacity = fcntl.fcntl(write_end, F_GETPIPE_SZ)
+        os.write(write_end, b"x" * capacity)
+        try:
+            prompt = self.launch(stdout=write_end)
+        finally:
+            os.close(write_end)
+        self.addCleanup(os.close, read_end)
+        prompt.show()
+        prompt.type("abcdef\tabcdefg")
+        prompt.wait_until(prompt.sensitive, "Done to become sensitive")
+        prompt.key("Return")
+        harness.poll(lambda: not harness.xdotool("search", "--onlyvisible", "--name",
+                                                 f"^{prompt.title}$").stdout.split(),
+                     message="the window to go while the write waits")
+        self.assertTrue(prompt.running(), "still waiting to write")
+        received = b""
+        while not received.endswith(b"abcdefg\n"):
+            received += os.read(read_end, 1 << 16)
+        code, _, err = prompt.finish()
+        self.assertEqual((code, received[capacity:]), (0, b"abcdef\nabcdefg\n"), err)
 
 
 class SignalTests(PromptTestCase):

@@ -1,9 +1,12 @@
-"""Hostile input and lost surroundings: a 1 MiB paste, Unicode typed for real,
-the X server going away, and the secrets a process must not leak."""
+"""Hostile input and lost surroundings: a 1 MiB paste, the X server or the
+Wayland compositor going away, and the secrets a process must not leak."""
 
 import os
+import shutil
 import signal
 import subprocess
+import tempfile
+import time
 import unittest
 
 import harness
@@ -59,6 +62,37 @@ class LostDisplayTests(unittest.TestCase):
         self.assertEqual(prompt.returncode, 6, err)
         self.assertEqual(out, b"")
         self.assertEqual(err, b"login-form: Lost the connection to the display\n")
+
+    def test_gits_helper_says_nothing_to_git_when_the_compositor_goes_away(self):
+        # Not quit=1, which would stop git as a cancel does: with nothing
+        # printed, git asks its next helper or the terminal.
+        runtime = tempfile.mkdtemp(prefix="lf-lost-wayland.")
+        self.addCleanup(shutil.rmtree, runtime, True)
+        os.chmod(runtime, 0o700)
+        compositor = subprocess.Popen(
+            ["weston", "--backend=headless-backend.so", "--socket=lost", "--idle-time=0"],
+            env=dict(os.environ, XDG_RUNTIME_DIR=runtime), stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        self.addCleanup(lambda: compositor.poll() is None and compositor.kill())
+        harness.poll(lambda: os.path.exists(os.path.join(runtime, "lost")), timeout=20,
+                     message="weston to listen")
+        env = {key: value for key, value in os.environ.items() if key != "DISPLAY"}
+        env.update(XDG_RUNTIME_DIR=runtime, WAYLAND_DISPLAY="lost", GDK_BACKEND="wayland",
+                   NO_AT_BRIDGE="1")
+        request = os.path.join(runtime, "request")
+        with open(request, "wb") as file:
+            file.write(b"protocol=https\nhost=example.com\n")
+        with open(request, "rb") as stdin:
+            helper = subprocess.Popen([harness.BINARY, "get"], env=env, stdin=stdin,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.addCleanup(lambda: helper.poll() is None and helper.kill())
+        time.sleep(1.5)  # the window is up (a headless weston has no AT-SPI client to ask)
+        self.assertIsNone(helper.poll(), "the helper is waiting for the person")
+        compositor.kill()
+        compositor.wait()
+        out, err = helper.communicate(timeout=10)
+        self.assertEqual((helper.returncode, out), (6, b""), err)
+        self.assertIn(b"login-form: Lost the connection to the display\n", err)
 
 
 class SecretTests(PromptTestCase):

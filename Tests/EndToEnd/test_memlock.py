@@ -4,9 +4,11 @@ memory whatever its limit."""
 
 import os
 import subprocess
+import time
 import unittest
 
 import harness
+from clients import ANSWER_TIMEOUT, ClientTestCase, ThrowawayUser
 
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all"]
 
@@ -37,3 +39,89 @@ class LockedMemoryLimitTests(unittest.TestCase):
         code, out, err = as_nobody(65536, "get", input=b"protocol=https\nno equals sign\n")
         self.assertEqual((code, out), (2, b""))
         self.assertTrue(err.startswith(b"login-form: ") and err.count(b"\n") == 1, err)
+
+
+def locked_and_unlocked(pid, needle):
+    """Where `needle` is in the memory of process `pid`: the count of
+    copies in locked mappings (VmFlags "lo" in smaps) and in others. Needs
+    root (the process is not dumpable)."""
+    regions = []
+    with open(f"/proc/{pid}/smaps") as smaps:
+        for line in smaps:
+            fields = line.split()
+            if "-" in fields[0] and len(fields) >= 5 and ":" not in fields[0]:
+                start, end = (int(part, 16) for part in fields[0].split("-"))
+                regions.append([start, end, fields[1].startswith("r"), False, fields[-1]])
+            elif line.startswith("VmFlags:"):
+                regions[-1][3] = " lo" in line or line.rstrip().endswith("lo")
+    locked = unlocked = 0
+    with open(f"/proc/{pid}/mem", "rb", buffering=0) as memory:
+        for start, end, readable, is_locked, name in regions:
+            if not readable or name in ("[vvar]", "[vsyscall]"):
+                continue
+            try:
+                memory.seek(start)
+                content = memory.read(end - start)
+            except OSError:
+                continue
+            copies = content.count(needle)
+            if is_locked:
+                locked += copies
+            else:
+                unlocked += copies
+    return locked, unlocked
+
+
+class LockedMemoryWindowTests(ClientTestCase):
+    """Prompts with a window, as an ordinary user with a small locked-memory
+    limit (root locks whatever its limit)."""
+    required_programs = ("prlimit", "runuser", "useradd", "xauth")
+    needs_root = True
+    PIN = "Zq7 locked pin"
+
+    def setUp(self):
+        self.user = ThrowawayUser(self)
+
+    def limited(self, limit, *argv, input=None):
+        command = ["prlimit", f"--memlock={limit}:{limit}",
+                   *self.user.command(self.user.askpass, *argv, LOGIN_FORM_GRAB="0")]
+        return self.start_client(command, env=None, input=input)
+
+    def test_the_pin_is_only_ever_in_locked_memory(self):
+        script = b"SETDESC Unlock%0Athe key\nSETPROMPT PIN:\nGETPIN\nBYE\n"
+        for limit in (16384, 24576):
+            with self.subTest(limit=limit):
+                client = self.limited(limit, "--pinentry", input=script)
+                window = self.next_window(client=client)
+                window.wait_for_focus("PIN")
+                window.type_synced(self.PIN, "PIN")
+                locked, unlocked = locked_and_unlocked(window.pid, self.PIN.encode())
+                self.assertEqual(unlocked, 0, "a copy of the PIN in memory that is not locked")
+                self.assertGreaterEqual(locked, 1, "the PIN is where the entry keeps it")
+                window.key("Return")
+                status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+                self.assertEqual((status, err), (0, b""))
+                self.assertIn(b"\nD Zq7 locked pin\nOK\n", out)
+
+    def test_askpass_and_git_finish_within_16_kib(self):
+        client = self.limited(16384, "Enter passphrase for /home/k/.ssh/id_ed25519: ")
+        window = self.next_window(client=client)
+        window.type_synced("pw pw", "Passphrase")
+        pressed = answer_pressed(window)
+        self.assertEqual(client.finish_within(ANSWER_TIMEOUT, since=pressed), (0, b"pw pw\n", b""))
+
+        client = self.limited(16384, "get", input=b"protocol=https\nhost=example.com\n")
+        window = self.next_window(client=client)
+        window.type_synced("bob.b", "Username")
+        window.key("Tab")
+        window.wait_for_focus("Password")
+        window.type_synced("hunter22", "Password")
+        pressed = answer_pressed(window)
+        self.assertEqual(client.finish_within(ANSWER_TIMEOUT, since=pressed),
+                         (0, b"username=bob.b\npassword=hunter22\n", b""))
+
+
+def answer_pressed(window):
+    """Presses Return and says when."""
+    window.key("Return")
+    return time.monotonic()

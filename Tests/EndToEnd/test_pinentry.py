@@ -7,7 +7,8 @@ or UTF-8 the same way twice could not pass."""
 import os
 import time
 
-from clients import (ANSWER_TIMEOUT, Client, ClientTestCase, GnuPGHome, answer, press, tool)
+from clients import (ANSWER_TIMEOUT, Client, ClientTestCase, GnuPGHome, answer, press, shown_as,
+                     tool)
 from harness import BINARY
 
 GPG_PROGRAMS = ("gpg", "gpg-agent", "gpgconf")
@@ -239,7 +240,7 @@ class SigningKeyTests(PinentryTestCase):
         window = self.unlock_window(signing, description)
         answer(window, "wrong passphrase", "Passphrase")
         # The agent asks again in the same pinentry, with SETERROR.
-        window.wait_for_label(lambda text: text.strip() == "Bad Passphrase (try 2 of 3)",
+        window.wait_for_label(lambda text: text == shown_as("Bad Passphrase (try 2 of 3)"),
                               "the Bad Passphrase message")
         pid = window.pid
         window.show()

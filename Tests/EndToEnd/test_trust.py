@@ -15,7 +15,7 @@ from gi.repository import Atspi
 from Xlib import X, display as xdisplay
 
 import harness
-from harness import PromptTestCase, xdotool_or_fail
+from harness import PromptTestCase, walk, xdotool_or_fail
 
 # Patterns that froze the old prompt (Swift Regex backtracking without limit).
 HOSTILE_PATTERNS = ["(a+)+$", r"([a-zA-Z0-9]+[._-]?)+@example\.com"]
@@ -399,6 +399,72 @@ class LongTextTests(PromptTestCase):
             prompt.button("Done"), Atspi.CoordType.SCREEN).y < height)
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
+
+    def assertOnScreen(self, window, widgets):
+        """Each of `widgets` (accessibles) lies wholly on the screen."""
+        width, height = map(int, xdotool_or_fail("getdisplaygeometry").stdout.split())
+        for widget in widgets:
+            box = Atspi.Component.get_extents(widget, Atspi.CoordType.SCREEN)
+            self.assertTrue(0 <= box.y and box.y + box.height <= height,
+                            f"{widget.name or widget.getRoleName()}: {box.y}+{box.height} "
+                            f"on a screen {height} high")
+
+    def test_blank_lines_and_line_separators_of_every_kind_leave_the_form_on_screen(self):
+        for kind, text in [("blank lines", "a" + "\n" * 90 + "b: "),
+                           ("carriage returns", "a" + "\r" * 100 + "b: "),
+                           ("line separators", "a" + "\u2028" * 100 + "b: "),
+                           ("paragraph separators", "a" + "\u2029" * 100 + "b: "),
+                           ("a hundred lines", "".join(f"line {n}\n" for n in range(100)) + "b: ")]:
+            with self.subTest(kind=kind):
+                prompt = self.start(text, add_title=False, title="Authentication",
+                                    env={**os.environ, "LOGIN_FORM_GRAB": "0"})
+                try:
+                    entry = prompt.entry("Password")
+                    self.assertOnScreen(prompt,
+                                        [entry, prompt.button("OK"), prompt.button("Cancel")])
+                    prompt.key("Escape")
+                    self.assertExit(prompt, 1, b"")
+                finally:
+                    prompt.kill()
+
+    def test_a_question_of_a_hundred_lines_keeps_its_buttons_on_screen(self):
+        text = "".join(f"line {n}\n" for n in range(100)) + "Continue (yes/no)? "
+        prompt = self.start(text, add_title=False, title="OpenSSH",
+                            env={**os.environ, "LOGIN_FORM_GRAB": "0"})
+        self.assertOnScreen(prompt, [prompt.button("Yes"), prompt.button("No")])
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+    def test_text_that_reverses_itself_is_shown_isolated_and_marked(self):
+        prompt = self.start("Password for alice@\u202emoc.buhtig\u202c.evil.example: ",
+                            add_title=False, title="Authentication",
+                            env={**os.environ, "LOGIN_FORM_GRAB": "0"})
+        self.assertIn("\u2068Password for alice@⟨RLO⟩moc.buhtig⟨PDF⟩.evil.example:\u2069",
+                      [widget.name for widget in walk(prompt.app())
+                       if widget.getRoleName() == "label"])
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+
+
+class InspectorTests(PromptTestCase):
+    def test_gtk_debug_interactive_opens_no_inspector(self):
+        for mode, keywords in ((["--username=alice.b"], {}),
+                               (["Enter passphrase for key: "],
+                                {"add_title": False, "title": "OpenSSH"})):
+            with self.subTest(mode=mode):
+                prompt = self.start(*mode, env={**os.environ, "GTK_DEBUG": "interactive,geometry",
+                                                "LOGIN_FORM_GRAB": "0"}, **keywords)
+                try:
+                    # GTK opens the inspector as it starts, if it is asked to.
+                    time.sleep(1)
+                    windows = harness.xdotool("search", "--onlyvisible", "--pid",
+                                              str(prompt.pid)).stdout.split()
+                    self.assertEqual(len(windows), 1, "the prompt's window alone")
+                    prompt.key("Escape")
+                    self.assertExit(prompt, 1, b"")
+                finally:
+                    prompt.kill()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 import LoginFormFrontEnd
 import LoginFormModel
 import LoginFormPrompt
+import LoginFormProtocols
 import LoginFormTestSupport
 import Testing
 
@@ -39,6 +40,20 @@ import Testing
       #expect(answer.isEmpty)
       #expect(answer.written == ("", status))
       #expect(answer.failure == nil)
+    }
+  }
+
+  @Test func withoutLockedMemoryEveryModeSaysWhyAndExitsTwo() {
+    let answers = [
+      OrdinaryFrontEnd.answer(to: .lockedMemoryUnavailable, format: .lines),
+      AskpassFrontEnd.answer(
+        to: .lockedMemoryUnavailable,
+        for: AskpassRequest(prompt: "Password: ", promptMode: nil)),
+      GitCredentialFrontEnd.answer(to: .lockedMemoryUnavailable),
+    ]
+    for answer in answers {
+      #expect(answer.failure == .cannotLockMemory)
+      #expect(answer.written == ("", .usage), "git gets no quit=1: it may ask elsewhere")
     }
   }
 

@@ -11,7 +11,7 @@ import Testing
       (.submitted(form), .submitted), (.answered(true), .submitted),
       (.answered(false), .cancelled), (.answeredOther, .cancelled), (.cancelled, .cancelled),
       (.closed, .cancelled), (.interrupted(signal: 15), .cancelled), (.timedOut, .timedOut),
-      (.keyboardUnavailable, .keyboardUnavailable),
+      (.keyboardUnavailable, .keyboardUnavailable), (.lockedMemoryUnavailable, .usage),
     ]
     for (result, status) in cases {
       #expect(ExitStatus(ending: result) == status, "\(result)")

@@ -30,7 +30,7 @@ import Testing
       scheme: "https", host: "example.com:8443", path: "repo.git", username: "bob")
     let form = GitCredentialFrontEnd.prompt(for: request, grabSetting: nil)
     #expect(form.shape == .usernameAndPassword)
-    #expect(form.text == "Sign in to https://example.com:8443/repo.git")
+    #expect(form.text == isolated("Sign in to https://example.com:8443/repo.git"))
     #expect(form.username == "bob")
     #expect(form.okLabel == "_OK")
     #expect(form.title == "Git")

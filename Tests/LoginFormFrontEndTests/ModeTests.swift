@@ -17,6 +17,27 @@ import Testing
     #expect(Mode(arguments: ["login-form", ""]) == .askpass(prompt: ""))
   }
 
+  @Test func aPromptThatLooksLikeAnOptionIsAPromptWhenSshSaysItIsAsking() {
+    #expect(Mode(arguments: ["login-form", "--password-only"]) == .ordinary)
+    #expect(
+      Mode(arguments: ["login-form", "--password-only"], askpassPromptMode: "confirm")
+        == .askpass(prompt: "--password-only"))
+    #expect(
+      Mode(arguments: ["login-form", "-x"], askpassPromptMode: "") == .askpass(prompt: "-x"),
+      "set, even empty")
+    #expect(Mode(arguments: ["/usr/bin/ssh-askpass", "--x"]) == .askpass(prompt: "--x"))
+    #expect(
+      Mode(arguments: ["login-form", "--title", "x"], askpassPromptMode: "confirm") == .ordinary,
+      "two arguments are never a prompt")
+  }
+
+  @Test func everyModeButTheOrdinaryOneIsADropIn() {
+    #expect(!Mode.ordinary.isDropIn)
+    #expect(Mode.askpass(prompt: "x").isDropIn)
+    #expect(Mode.gitCredential(["get"]).isDropIn)
+    #expect(Mode.pinentry(["pinentry"]).isDropIn)
+  }
+
   @Test func theSshAskpassNameAlwaysAsksWithItsWordsJoined() {
     #expect(Mode(arguments: ["/usr/bin/ssh-askpass"]) == .askpass(prompt: ""))
     #expect(Mode(arguments: ["ssh-askpass", "Host", "key?"]) == .askpass(prompt: "Host key?"))

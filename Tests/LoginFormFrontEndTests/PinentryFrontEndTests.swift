@@ -82,6 +82,12 @@ import Testing
     #expect(report(.interrupted(signal: 15), after: "GETPIN").0.hasPrefix("ERR 83886179 "))
   }
 
+  @Test func noLockedMemoryForThePINIsTheAgentsOutOfMemoryError() {
+    #expect(
+      report(.lockedMemoryUnavailable, after: "GETPIN").0
+        == "ERR 83918934 Cannot allocate memory <Pinentry>\n")
+  }
+
   @Test func aPINTheAgentCannotTakeIsACancelNeverSilence() {
     let long = String(repeating: "x", count: 256)
     let (output, event) = report(.submitted(.typed(password: long)), after: "GETPIN")

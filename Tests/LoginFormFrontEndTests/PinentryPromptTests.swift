@@ -38,7 +38,10 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
         "SETPROMPT Passphrase:", "GETPIN"
       ).form)
     #expect(form.shape == .passwordOnly)
-    #expect(form.text == "Please enter the passphrase to unlock the OpenPGP secret key:\n\"Alice\"")
+    #expect(
+      form.text
+        == isolated("Please enter the passphrase to unlock the OpenPGP secret key:") + "\n"
+        + isolated("\"Alice\""))
     #expect(form.passwordLabel == "_Passphrase")
     #expect(form.okLabel == "_OK")
     #expect(form.cancelLabel == "_Cancel")
@@ -57,7 +60,7 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
 
   @Test func aRetryShowsTheAgentsError() throws {
     let form = try #require(try prompt("SETERROR Bad Passphrase (try 2 of 3)", "GETPIN").form)
-    #expect(form.error == "Bad Passphrase (try 2 of 3)")
+    #expect(form.error == isolated("Bad Passphrase (try 2 of 3)"))
   }
 
   @Test func aNewPassphraseIsAskedTwiceWithTheAgentsWords() throws {
@@ -69,7 +72,7 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
         "SETQUALITYBAR Quality:", "SETQUALITYBAR_TT The quality of the text", "GETPIN"
       ).form)
     #expect(form.shape == .passwordOnly.repeatingPassword)
-    #expect(form.text == "Enter passphrase")
+    #expect(form.text == isolated("Enter passphrase"), "without the trailing line break")
     #expect(form.repeatLabel == "_Repeat")
     #expect(form.mismatchText == "does not match - try again")
     #expect(form.generateButton?.label == "_Suggest", "gpg sends no mnemonic: the first letter")
@@ -98,7 +101,7 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
       ).form)
     #expect(form.okLabel == "_Okay")
     #expect(form.cancelLabel == "_Abort")
-    #expect(form.title == "My Title")
+    #expect(form.title == isolated("My Title"))
     #expect(form.options.timeoutSeconds == 5)
     #expect(form.options.window.parentWindow == 0x2a)
   }
@@ -116,11 +119,21 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
         "SETOK Take this one anyway", "SETCANCEL Enter new passphrase", "SETNOTOK _Later",
         "CONFIRM"
       ).question)
-    #expect(question.text == "Warning: You have entered an insecure passphrase.")
+    #expect(question.text == isolated("Warning: You have entered an insecure passphrase."))
     #expect(question.yesLabel == "Take this one anyway")
     #expect(question.noLabel == "Enter new passphrase")
     #expect(question.otherLabel == "_Later")
     #expect(question.title == "GnuPG")
+  }
+
+  @Test func theAgentsTextsCannotReorderWhatTheWindowSays() throws {
+    let form = try #require(
+      try prompt(
+        "SETDESC alice@%E2%80%AEmoc.buhtig%E2%80%AC.evil", "SETTITLE a%E2%80%AEb", "GETPIN"
+      )
+      .form)
+    #expect(form.text == isolated("alice@⟨RLO⟩moc.buhtig⟨PDF⟩.evil"))
+    #expect(form.title == isolated("a⟨RLO⟩b"))
   }
 
   @Test func aMessageHasOneButton() throws {

@@ -89,3 +89,8 @@ extension Prompt {
 
 /// Ours, not Swift Testing's exit-test status.
 typealias ExitStatus = LoginFormPrompt.ExitStatus
+
+/// `line` between FSI and PDI, as a client's text is shown.
+func isolated(_ line: String) -> String {
+  "\u{2068}" + line + "\u{2069}"
+}

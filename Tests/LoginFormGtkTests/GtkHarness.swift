@@ -49,6 +49,7 @@ enum Outcome: Equatable {
   case interrupted(Int32)
   case timedOut
   case keyboardUnavailable
+  case lockedMemoryUnavailable
 
   init(_ result: PromptResult) {
     switch result {
@@ -64,6 +65,7 @@ enum Outcome: Equatable {
     case .interrupted(let signal): self = .interrupted(signal)
     case .timedOut: self = .timedOut
     case .keyboardUnavailable: self = .keyboardUnavailable
+    case .lockedMemoryUnavailable: self = .lockedMemoryUnavailable
     }
   }
 

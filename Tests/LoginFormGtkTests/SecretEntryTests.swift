@@ -133,6 +133,30 @@ final class SecretEntryTests: GtkTestCase {
     }
   }
 
+  func testTheInspectorKeybindingOpensNothing() {
+    MainActor.assumeIsolated {
+      // As when a user enabled it in GSettings (GTK reads it on each press).
+      g_setenv("GSETTINGS_BACKEND", "memory", true.gboolean)
+      let debug = g_settings_new("org.gtk.Settings.Debug")
+      defer { g_object_unref(debug) }
+      g_settings_set_boolean(debug, "enable-inspector-keybinding", true.gboolean)
+      let window = makeWindow(lenient(.passwordOnly))
+      setText(secret, of: .password, in: window)
+      let before = toplevelCount()
+      for toggle in [true, false] {
+        var handled: gboolean = 0
+        // What Ctrl+Shift+I (toggle) and Ctrl+Shift+D do.
+        withUnsafeMutablePointer(to: &handled) { result in
+          emitEnableDebugging(window.window, toggle: toggle.gboolean, result: result)
+        }
+        pump()
+        XCTAssertNotEqual(handled, 0, "refused before GTK's own handler")
+        XCTAssertEqual(toplevelCount(), before, "no inspector window")
+      }
+      window.finish(.cancelled)
+    }
+  }
+
   func testClearingARevealedEntryAtTheEndAnnouncesOnlyBullets() {
     MainActor.assumeIsolated {
       let (window, entry) = revealedWindow()
@@ -215,4 +239,30 @@ private let recordRemovedText:
     atk_text_get_character_extents(text, offset, &x, &y, &width, &height, ATK_XY_WINDOW)
     return (x, y, width, height)
   }
+}
+
+/// How many toplevel windows the process has.
+@MainActor private func toplevelCount() -> Int {
+  let list = gtk_window_list_toplevels()
+  defer { g_list_free(list) }
+  return Int(g_list_length(list))
+}
+
+/// Emits GtkWindow's "enable-debugging" keybinding signal.
+@MainActor private func emitEnableDebugging(
+  _ window: UnsafeMutablePointer<GtkWidget>, toggle: gboolean,
+  result: UnsafeMutablePointer<gboolean>
+) {
+  let id = g_signal_lookup("enable-debugging", gtk_window_get_type())
+  var arguments = [GValue(), GValue()]
+  g_value_init(&arguments[0], gtk_window_get_type())
+  g_value_set_object(&arguments[0], UnsafeMutableRawPointer(window))
+  g_value_init(&arguments[1], GType(5 << 2))  // G_TYPE_BOOLEAN
+  g_value_set_boolean(&arguments[1], toggle)
+  var returned = GValue()
+  g_value_init(&returned, GType(5 << 2))
+  g_signal_emitv(&arguments, id, 0, &returned)
+  result.pointee = g_value_get_boolean(&returned)
+  g_value_unset(&returned)
+  for index in arguments.indices { g_value_unset(&arguments[index]) }
 }

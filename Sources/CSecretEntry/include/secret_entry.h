@@ -1,7 +1,6 @@
-// LfSecretEntry: a GtkEntry for secrets. Its text lives in GNOME's locked,
-// wiped buffer (GcrSecureEntryBuffer), and it never hands the clear text to
-// anyone but the person at the screen, even while the text is shown
-// ("revealed").
+// LfSecretEntry: a GtkEntry for secrets. Its text lives in locked, wiped
+// memory (an LfSecretBuffer), and it never hands the clear text to anyone
+// but the person at the screen, even while the text is shown ("revealed").
 #ifndef LOGIN_FORM_SECRET_ENTRY_H
 #define LOGIN_FORM_SECRET_ENTRY_H
 
@@ -15,8 +14,10 @@ G_DECLARE_FINAL_TYPE(LfSecretEntry, lf_secret_entry, LF, SECRET_ENTRY, GtkEntry)
 /**
  * lf_secret_entry_new:
  *
- * Makes an entry that hides its text and keeps it in locked memory that is
- * wiped when the text changes and when the entry is finalized.
+ * Makes an entry that hides its text and keeps it in an LfSecretBuffer:
+ * locked memory, wiped when the text changes and when the entry is
+ * finalized. Check the buffer (lf_secret_buffer_is_exhausted()) before
+ * asking for a secret.
  *
  * Returns: (transfer floating): the new entry.
  */

@@ -65,9 +65,12 @@ class WaylandPrompt:
             raise AssertionError(f"could not fill {name!r}")
 
     def type(self, name, *keys_and_text):
-        """Types into the window that has weston's keyboard focus: strings
-        are typed, ("key", NAME) tuples pressed; then waits until `name`
-        holds what was typed last."""
+        """Types into the window once weston has given it the keyboard (its
+        focused entry says so over AT-SPI): strings are typed, ("key", NAME)
+        tuples pressed; then waits until `name` holds what was typed last."""
+        poll(lambda: any(widget.getState().contains(harness.pyatspi.STATE_FOCUSED)
+                         for widget in self.widgets("password text") + self.widgets("text")),
+             WINDOW_TIMEOUT, message="the window to have the keyboard")
         for item in keys_and_text:
             if isinstance(item, tuple):
                 seat_xdotool("key", "--clearmodifiers", item[1])
@@ -153,7 +156,8 @@ class WaylandTests(unittest.TestCase):
 
     def test_askpass_prints_the_secret_alone(self):
         prompt = self.start("Enter passphrase for /home/alice/.ssh/id_ed25519: ")
-        self.assertIsNotNone(prompt.widget("label", "Enter passphrase for /home/alice/.ssh/id_ed25519: "))
+        self.assertIsNotNone(prompt.widget(
+            "label", "\u2068Enter passphrase for /home/alice/.ssh/id_ed25519:\u2069"))
         prompt.type("Passphrase", "pw pw 123")
         prompt.press("OK")
         code, out, err = prompt.finish()
