@@ -98,6 +98,8 @@ import LoginFormProtocols
       window = form
     case .question(let description):
       window = QuestionWindow(description: description) { [self] in windowEnded($0) }
+    case .notice(let description):
+      window = NoticeWindow(description: description) { [self] in windowEnded($0) }
     }
     window?.present()
   }

@@ -85,6 +85,12 @@ extension Prompt {
     guard case .question(let question) = self else { return nil }
     return question
   }
+
+  /// The notice, if this is one.
+  var notice: NoticeDescription? {
+    guard case .notice(let notice) = self else { return nil }
+    return notice
+  }
 }
 
 /// Ours, not Swift Testing's exit-test status.
