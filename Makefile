@@ -19,7 +19,11 @@ TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool 
 	weston jq $(CLIENT_PACKAGES)
 # The real clients of the drop-in modes that Tests/EndToEnd/test_*.py drive.
 # dropbear-bin is only the binaries (no service): an SSH server for the host-key question.
-CLIENT_PACKAGES = openssh-client dropbear-bin sudo git gnupg gpg-agent
+# gcc and libssl-dev build the software security key (Tests/EndToEnd/fixtures/soft-sk.c);
+# softhsm2 and opensc's pkcs11-tool make a PKCS#11 token; openbox is the window
+# manager under which a notice must not take the focus.
+CLIENT_PACKAGES = openssh-client dropbear-bin sudo git gnupg gpg-agent \
+	gcc libc6-dev libssl-dev softhsm2 opensc openbox
 # make deb builds with debhelper and dpkg-buildpackage. make test-deb also
 # drives gpg and git through the installed package; pinentry-curses and
 # ssh-askpass are Debian's own providers, so that the alternatives have a

@@ -8,7 +8,7 @@ import LoginFormProtocols
 package enum AskpassFrontEnd {
   /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`.
   package static func prompt(for request: AskpassRequest, grabSetting: String?) -> Prompt {
-    var options = DropIn.options(title: title(of: request), grabSetting: grabSetting)
+    let options = DropIn.options(title: title(of: request), grabSetting: grabSetting)
     switch request.question {
     case .entry(let field):
       var form = FormDescription(
@@ -16,12 +16,15 @@ package enum AskpassFrontEnd {
         rules: DropIn.rules(maximumBytes: request.maximumAnswerBytes))
       // The ssh-askpass alternative may be called with no prompt at all.
       form.text = request.prompt.isEmpty ? nil : ClientText.displayable(request.prompt)
+      if let device = request.device {
+        form.text = ClientText.displayable(instructions(for: device))
+      }
       form.options = options
       form.okLabel = localized("_OK")
-      if field == .username {
-        form.usernameLabel = localized("_Username")
-      } else {
+      if field.isSecret {
         form.passwordLabel = label(of: field)
+      } else {
+        form.usernameLabel = label(of: field)
       }
       return .form(form)
     case .yesNo, .confirmation:
@@ -31,11 +34,12 @@ package enum AskpassFrontEnd {
           no: localized("_No"), options: options))
     case .notification:
       // ssh ends a notice with SIGTERM once it is done; it takes no keys.
-      options.grabsKeyboard = false
-      return .question(
-        QuestionDescription(
-          text: ClientText.displayable(request.prompt), yes: localized("_Close"), no: nil,
+      return .notice(
+        NoticeDescription(
+          heading: nil, text: ClientText.displayable(request.prompt), close: localized("_Close"),
           options: options))
+    case .presence:
+      return .notice(presenceNotice(for: request, options: options))
     }
   }
 
@@ -50,7 +54,7 @@ package enum AskpassFrontEnd {
       return .plain(status: .submitted) { AskpassAnswer.encode(yes: yes, into: &$0) }
     case (.confirmation, .answered(true)):
       return .plain(status: .submitted) { AskpassAnswer.encodeConfirmation(into: &$0) }
-    case (.notification, .answered(true)):
+    case (.notification, .answered(true)), (.presence, .answered(true)):
       // The notice's one button: closed by the user, nothing to say.
       return .silent(.submitted)
     default:
@@ -72,7 +76,9 @@ package enum AskpassFrontEnd {
     switch field {
     case .passphrase: localized("_Passphrase")
     case .pin: localized("P_IN")
-    case .password, .username: localized("_Password")
+    case .password: localized("_Password")
+    case .username: localized("_Username")
+    case .oneTimeCode: localized("_Verification code")
     }
   }
 }

@@ -7,7 +7,12 @@ import LoginFormProtocols
 package enum PinentryPrompt {
   /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`.
   package static func prompt(for request: PinentryRequest, grabSetting: String?) -> Prompt {
-    request.kind == .pin
+    if case .readerWaits(let action) = request.device {
+      return .notice(
+        readerNotice(action, for: request, options: options(for: request, grabSetting: grabSetting))
+      )
+    }
+    return request.kind == .pin
       ? .form(form(for: request, grabSetting: grabSetting))
       : .question(question(for: request, grabSetting: grabSetting))
   }
@@ -25,8 +30,11 @@ package enum PinentryPrompt {
     form.text = request.description.map(ClientText.displayable)
     form.error = request.error.map(ClientText.displayable)
     if let prompt = request.prompt { form.passwordLabel = fieldLabel(prompt) }
+    if case .cardSecret(let secret) = request.device { form.passwordLabel = label(of: secret) }
     if let prompt = request.repeatPrompt { form.repeatLabel = fieldLabel(prompt) }
     form.mismatchText = request.repeatError
+    form.matchText = request.repeatOK
+    if let constraints = request.constraints { apply(constraints, to: &form) }
     form.okLabel = request.okLabel
     form.cancelLabel = request.cancelLabel
     form.qualityBar = request.qualityBar.map {
@@ -54,7 +62,7 @@ package enum PinentryPrompt {
     return question
   }
 
-  private static func options(for request: PinentryRequest, grabSetting: String?)
+  static func options(for request: PinentryRequest, grabSetting: String?)
     -> PromptOptions
   {
     var options = DropIn.options(

@@ -81,12 +81,21 @@ import LoginFormPrompt
 
   /// Shows `text` as a neutral hint or as an error (error icon, error style
   /// on the entry, text in the normal colour for full contrast), or clears
-  /// the message when `text` is nil.
-  func show(_ text: String?, isError: Bool) {
+  /// the message when `text` is nil. `details`, when given, is the whole
+  /// of what `text` sums up: the tooltip and the accessible description.
+  func show(_ text: String?, isError: Bool, details: String? = nil) {
     feedbackText = text.map { ($0, isError) }
     redraw()
+    if let details { gtk_widget_set_tooltip_text(messageLabel, details) }
     setStyleClass("field-error", on: entry, text != nil && isError)
-    atk_object_set_description(gtk_widget_get_accessible(entry), text ?? "")
+    atk_object_set_description(gtk_widget_get_accessible(entry), details ?? text ?? "")
+  }
+
+  /// Says the field's rule before typing in the caller's words (the
+  /// placeholder), with `details` at length as the entry's tooltip.
+  func showRequirement(_ requirement: String, details: String?) {
+    gtk_entry_set_placeholder_text(lf_entry(entry), requirement)
+    gtk_widget_set_tooltip_text(entry, details)
   }
 
   /// Says "Caps Lock is on" in the message line, unless an error needs it.

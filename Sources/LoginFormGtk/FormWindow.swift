@@ -26,7 +26,9 @@ import LoginFormPrompt
   let frame: PromptFrame
   let rows: [FieldRow]
   let layout: FormLayout
-  private let description: FormDescription
+  let description: FormDescription
+  /// The other program's verdict on the password, when it must accept it.
+  var externalCheck: ExternalCheckState?
   private var aids: [PasswordAids] = []
   private var observations: [ObservationToken] = []
 
@@ -45,6 +47,10 @@ import LoginFormPrompt
         field: field, mnemonicLabel: description.label(of: field), rules: description.rules[field])
     }
     layout = FormLayout(description: description, rows: rows, frame: frame)
+    externalCheck = description.externalCheck.map { _ in ExternalCheckState() }
+    if let requirement = description.passwordRequirement, description.shape.contains(.password) {
+      row(.password).showRequirement(requirement, details: description.passwordRequirementDetails)
+    }
     frame.didEnd = onFinish
     configureEntries()
     connectSignals()
@@ -92,7 +98,8 @@ import LoginFormPrompt
   /// Hands over the form if it is valid; otherwise shows every issue as an
   /// error and rings the bell, leaving focus where it is.
   func submit() {
-    guard model.submit() else {
+    guard model.submit(), externalCheck?.allowsSubmit ?? true else {
+      showMessage(of: .password)
       gtk_widget_error_bell(window)
       return
     }
@@ -174,7 +181,7 @@ import LoginFormPrompt
       let next = index + 1 < rows.count ? rows[index + 1] : nil
       SignalConnection.connect(row.entry, "activate") { [weak self, next] in
         guard let self else { return }
-        if let next, !model.isValid {
+        if let next, !canSubmit {
           gtk_widget_grab_focus(next.entry)
         } else {
           submit()
@@ -201,7 +208,7 @@ import LoginFormPrompt
     frame.stopCountdown()
     if let secret = row.secret {
       model.update(row.field, from: secret)
-      if row.field == .password { onPasswordChange?() }
+      if row.field == .password { passwordChanged() }
     } else {
       model.username = row.text
     }
@@ -211,21 +218,20 @@ import LoginFormPrompt
   /// the user could type it with (a form that accepts an empty password is
   /// valid from the start, and a click must not submit what was never
   /// typed).
-  private func updateDone() {
-    let sensitive = model.isValid && !frame.isKeyboardUnavailable
-    gtk_widget_set_sensitive(frame.okButton, sensitive.gboolean)
+  func updateDone() {
+    gtk_widget_set_sensitive(frame.okButton, (canSubmit && !frame.isKeyboardUnavailable).gboolean)
   }
+
+  /// Whether the form holds what may be handed over: valid, and accepted
+  /// by the program that checks it, if one does.
+  var canSubmit: Bool { model.isValid && (externalCheck?.allowsSubmit ?? true) }
 
   private func bindModel() {
     observations.append(model.observeValidity { [weak self] _ in self?.updateDone() })
     for row in rows {
       observations.append(
-        model.observeFeedback(of: row.field) { [row, description] feedback in
-          row.show(
-            feedback.map {
-              IssueMessage.text(for: $0.issue, mismatchText: description.mismatchText)
-            },
-            isError: feedback?.isError ?? false)
+        model.observeFeedback(of: row.field) { [weak self, row] _ in
+          self?.showMessage(of: row.field)
         })
     }
   }

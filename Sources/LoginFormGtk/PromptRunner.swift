@@ -20,6 +20,7 @@ import LoginFormPrompt
     case .form(let form): run { end in FormWindow(description: form, onFinish: end) }
     case .question(let question):
       run { end in QuestionWindow(description: question, onFinish: end) }
+    case .notice(let notice): run { end in NoticeWindow(description: notice, onFinish: end) }
     }
   }
 

@@ -25,6 +25,17 @@ package struct FormDescription {
   package var repeatLabel = localized("_Repeat")
   /// What to say when the repeat differs; nil for the default wording.
   package var mismatchText: String?
+  /// What to say once the repeat matches (pinentry's SETREPEATOK); nil
+  /// for nothing.
+  package var matchText: String?
+  /// The password's rule as its checker words it, said before typing in
+  /// place of the length requirement (gpg-agent's constraints hint).
+  package var passwordRequirement: String?
+  /// The same rule at length, for the password's tooltip.
+  package var passwordRequirementDetails: String?
+  /// A check of the password by another program that must accept it
+  /// before the affirmative button is sensitive (gpg-agent's CHECKPIN).
+  package var externalCheck: ExternalCheck?
   /// The affirmative button's label.
   package var okLabel = localized("_Done")
   /// The cancel button's label.

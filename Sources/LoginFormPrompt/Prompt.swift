@@ -3,14 +3,18 @@
 package enum Prompt {
   /// Fields (username, password, repeat) with their rules.
   case form(FormDescription)
-  /// Buttons only: a question, or a notice with one button.
+  /// Buttons only: a question, or a message with one button.
   case question(QuestionDescription)
+  /// A notice that takes neither the focus nor the keyboard, shown while
+  /// another program waits (a security key's touch, a reader's pinpad).
+  case notice(NoticeDescription)
 
   /// The options common to both kinds.
   package var options: PromptOptions {
     switch self {
     case .form(let form): form.options
     case .question(let question): question.options
+    case .notice(let notice): notice.options
     }
   }
 }

@@ -8,7 +8,11 @@ package enum AskpassField: Hashable, Sendable {
   case pin
   /// An account name, typed in clear (git's `Username for '…': `).
   case username
+  /// A one-time code from an authenticator app, typed in clear: it is
+  /// worthless once used, and a code typed blind is easily mistyped
+  /// (keyboard-interactive's `Verification code:`).
+  case oneTimeCode
 
   /// Whether the field's value is a secret to hide and to read in place.
-  package var isSecret: Bool { self != .username }
+  package var isSecret: Bool { self != .username && self != .oneTimeCode }
 }

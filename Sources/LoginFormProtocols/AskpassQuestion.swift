@@ -13,4 +13,8 @@ package enum AskpassQuestion: Hashable, Sendable {
   /// "Confirm user presence for key …"). Nothing is printed: stdin and
   /// stdout are /dev/null and ssh ends the program with SIGTERM when done.
   case notification
+  /// ssh's notice to touch a security key (`SSH_ASKPASS_PROMPT=none` with
+  /// "Confirm user presence for key …"): a notification whose key is
+  /// named in `AskpassRequest.device`.
+  case presence
 }

@@ -13,6 +13,11 @@ package struct AskpassRequest: Hashable, Sendable {
   package let question: AskpassQuestion
   /// Who probably asks, to title the window.
   package let client: AskpassClient
+  /// The security key or token the prompt is about, if it names one.
+  package let device: AskpassDevice?
+  /// What a touch is for, when ssh says so: the presence notice's second
+  /// line ("public key authentication request for user …").
+  package let purpose: String?
 
   /// The most bytes the caller reads of the answer, if it has a limit: ssh
   /// reads at most 1023 bytes and sudo one line of at most 1023 characters.
@@ -31,7 +36,7 @@ package struct AskpassRequest: Hashable, Sendable {
   /// questions.
   package var shape: FormShape? {
     guard case .entry(let field) = question else { return nil }
-    return field == .username ? .usernameOnly : .passwordOnly
+    return field.isSecret ? .passwordOnly : .usernameOnly
   }
 
   /// Classifies `prompt` (argv[1]) given the value of `SSH_ASKPASS_PROMPT`
@@ -39,14 +44,26 @@ package struct AskpassRequest: Hashable, Sendable {
   /// case, as gnome-ssh-askpass does; any other value asks for a secret.
   package init(prompt: String, promptMode: String?) {
     self.prompt = prompt
+    var device: AskpassDevice?
+    var purpose: String?
     switch promptMode.map({ $0.lowercased() }) {
     case "confirm":
       (question, client) = (.confirmation, .ssh)
     case "none":
-      (question, client) = (.notification, .ssh)
+      if let presence = Self.presence(in: prompt) {
+        (question, client, device, purpose) = (.presence, .ssh, presence.device, presence.purpose)
+      } else {
+        (question, client) = (.notification, .ssh)
+      }
     default:
-      (question, client) = Self.classify(prompt)
+      if let (field, named) = Self.securityPrompt(prompt) {
+        (question, client, device) = (.entry(field), .ssh, named)
+      } else {
+        (question, client) = Self.classify(prompt)
+      }
     }
+    self.device = device
+    self.purpose = purpose
   }
 
   private static func classify(_ prompt: String) -> (AskpassQuestion, AskpassClient) {

@@ -13,6 +13,10 @@ package enum PinentryEvent {
   /// put in the entry (and the repeat entry), or nil when it sent none.
   /// Decode it before calling the splitter or the session again.
   case generatedPIN(PinentryGeneratedPIN?)
+  /// The agent's verdict on the PIN last sent with
+  /// `requestPINCheck(of:into:)`, which is still the PIN in the window
+  /// (a verdict on an older one is dropped, and `pinCheckDue` set).
+  case pinChecked(PinentryPINCheck)
   /// Write what the sink got (ignore EPIPE), close any window and exit 0
   /// at once: the agent waits for the process to end.
   case exit

@@ -40,6 +40,15 @@ package struct PinentryRequest: Hashable, Sendable {
   package let repeatPrompt: String?
   /// `SETREPEATERROR`: what to say when the two differ.
   package let repeatError: String?
+  /// `SETREPEATOK`: what to say when the two are the same (gnupg 2.4.1
+  /// and later).
+  package let repeatOK: String?
+  /// The agent's passphrase rules, for a new passphrase (one asked twice)
+  /// after `OPTION constraints-enforce`; nil otherwise, and then no
+  /// `INQUIRE CHECKPIN` may be sent (the agent would fail the request).
+  package let constraints: PinentryConstraints?
+  /// What the request asks of a smart card or its reader, if anything.
+  package let device: PinentryDeviceRequest?
   /// `SETQUALITYBAR`: show a strength bar with this label, fed by
   /// `requestQuality(of:into:)`.
   package let qualityBar: String?
@@ -85,6 +94,14 @@ package struct PinentryRequest: Hashable, Sendable {
     notOKLabel = kind == .confirmation(oneButton: false) ? settings.notOK : nil
     repeatPrompt = asksPIN ? settings.repeatPrompt : nil
     repeatError = asksPIN ? settings.repeatError : nil
+    repeatOK = asksPIN && settings.repeatPrompt != nil ? settings.repeatOK : nil
+    constraints =
+      asksPIN && settings.repeatPrompt != nil && options.enforcesConstraints
+      ? PinentryConstraints(
+        shortHint: options.constraintsHintShort, longHint: options.constraintsHintLong,
+        errorTitle: options.constraintsErrorTitle)
+      : nil
+    device = PinentryDeviceRequest(kind: kind, settings: settings)
     qualityBar = asksPIN ? settings.qualityBar : nil
     qualityBarTooltip = asksPIN ? settings.qualityBarTooltip : nil
     generateLabel = asksPIN ? settings.generateLabel : nil

@@ -2,12 +2,13 @@ import LoginFormModel
 
 extension PinentrySession {
   /// The commands pinentry 1.2.1 lists for `HELP`, in its order:
-  /// libassuan's own, then pinentry's.
+  /// libassuan's own, then pinentry's; then `SETREPEATOK`, which gnupg
+  /// 2.4.1 and later send (pinentry 1.2.2 added it).
   static let commandNames = [
     "NOP", "CANCEL", "OPTION", "BYE", "AUTH", "RESET", "END", "HELP", "SETDESC", "SETPROMPT",
     "SETKEYINFO", "SETREPEAT", "SETREPEATERROR", "SETERROR", "SETOK", "SETNOTOK", "SETCANCEL",
     "GETPIN", "CONFIRM", "MESSAGE", "SETQUALITYBAR", "SETQUALITYBAR_TT", "SETGENPIN",
-    "SETGENPIN_TT", "GETINFO", "SETTITLE", "SETTIMEOUT", "CLEARPASSPHRASE",
+    "SETGENPIN_TT", "GETINFO", "SETTITLE", "SETTIMEOUT", "CLEARPASSPHRASE", "SETREPEATOK",
   ]
 
   /// Runs one command line and writes its answer. Only `GETPIN`, `CONFIRM`,
@@ -75,6 +76,7 @@ extension PinentrySession {
     case "SETNOTOK": \.notOK
     case "SETREPEAT": \.repeatPrompt
     case "SETREPEATERROR": \.repeatError
+    case "SETREPEATOK": \.repeatOK
     case "SETQUALITYBAR_TT": \.qualityBarTooltip
     case "SETGENPIN": \.generateLabel
     case "SETGENPIN_TT": \.generateTooltip

@@ -62,7 +62,8 @@ extension PinentrySession {
       return .none
     }
     if ["END", "CAN", "ERR"].contains(where: { Self.starts(line, withKeyword: $0) }) {
-      return endInquiry(current, into: &sink)
+      let ended = Self.starts(line, withKeyword: "END")
+      return endInquiry(current, answered: ended, into: &sink)
     }
     guard line.count >= 3, Self.isDataLine(line) else { return .none }
     let value = UnsafeBufferPointer(rebasing: line[2...])
@@ -72,6 +73,10 @@ extension PinentrySession {
     case .generatedPIN(delivered: false):
       inquiry = .generatedPIN(delivered: true)
       if !inquiryOutlivedRequest { return .generatedPIN(PinentryGeneratedPIN(encoded: value)) }
+    case .pinCheck(refusal: nil):
+      var text = ArrayByteSink()
+      AssuanCoding.decode(value, into: &text)
+      inquiry = .pinCheck(refusal: String(decoding: text.bytes, as: UTF8.self))
     default:
       break
     }
@@ -79,19 +84,28 @@ extension PinentrySession {
   }
 
   private mutating func endInquiry(
-    _ finished: Inquiry, into sink: inout some ByteSink
+    _ finished: Inquiry, answered: Bool, into sink: inout some ByteSink
   ) -> PinentryEvent {
     inquiry = nil
     let outlived = inquiryOutlivedRequest
     inquiryOutlivedRequest = false
+    if finished == .pinCheck(refusal: nil) && answered { strayEnds += 1 }
+    // Whether the PIN changed since this check was asked for.
+    let checkIsStale = window.wishes?.pinCheckDeferred ?? false
     // The wishes belong to the window open now, which may be a later one.
     if var wishes = window.wishes {
       if wishes.generationDeferred {
         wishes.generationDeferred = false
         startGeneration(into: &sink)
-      } else if wishes.qualityDeferred {
-        wishes.qualityDeferred = false
-        wishes.qualityUpdateDue = true
+      } else {
+        if wishes.pinCheckDeferred {
+          wishes.pinCheckDeferred = false
+          wishes.pinCheckDue = true
+        }
+        if wishes.qualityDeferred {
+          wishes.qualityDeferred = false
+          wishes.qualityUpdateDue = true
+        }
       }
       window.wishes = wishes
     }
@@ -99,6 +113,10 @@ extension PinentrySession {
     switch finished {
     case .quality(let score): return .quality(score ?? 0)
     case .generatedPIN(let delivered): return delivered ? .none : .generatedPIN(nil)
+    case .pinCheck(let refusal):
+      if checkIsStale { return .none }
+      guard answered else { return .pinChecked(.unavailable) }
+      return .pinChecked(refusal.map { .refused($0) } ?? .accepted)
     }
   }
 

@@ -40,6 +40,8 @@ package struct PinentrySession: Sendable {
   enum Inquiry: Equatable {
     case quality(score: Int?)
     case generatedPIN(delivered: Bool)
+    /// `INQUIRE CHECKPIN`: the agent's refusal, once its `D` line came.
+    case pinCheck(refusal: String?)
   }
 
   let host: PinentryHost
@@ -58,6 +60,11 @@ package struct PinentrySession: Sendable {
   var inputEnded = false
   var pending: [PendingLine] = []
   var overflowingLines = 0
+  /// `END` lines still to come that answer nothing: gpg-agent (2.2.40 and
+  /// later) ends a passing `CHECKPIN` with two, and the second must not be
+  /// taken for the end of the next inquiry nor answered, which the agent,
+  /// still waiting for `GETPIN`'s answer, would read as that answer.
+  var strayEnds = 0
   /// Whether the conversation is over (`BYE` or EOF): the process exits.
   package internal(set) var hasEnded = false
 
@@ -79,6 +86,10 @@ package struct PinentrySession: Sendable {
     line: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink
   ) -> PinentryEvent {
     if hasEnded { return .exit }
+    if strayEnds > 0, line.elementsEqual("END".utf8) {
+      strayEnds -= 1
+      return .none
+    }
     // An inquiry's answer may carry a generated passphrase: only the
     // inquiry code looks at it.
     if inquiry != nil { return receiveInquiryLine(line, into: &sink) }
@@ -110,6 +121,11 @@ package struct PinentrySession: Sendable {
   /// out, and that one has ended: call `requestQuality(of:into:)` again
   /// with the current PIN. Check it after each event.
   package var qualityUpdateDue: Bool { window.wishes?.qualityUpdateDue ?? false }
+
+  /// True when the PIN changed while another inquiry was out, and that one
+  /// has ended: call `requestPINCheck(of:into:)` again with the current PIN.
+  /// Check it after each event.
+  package var pinCheckDue: Bool { window.wishes?.pinCheckDue ?? false }
 
   /// Handles EOF. An agent that went away closed both pipes, so no window
   /// may linger: the glue exits at once. One that only ended its input
@@ -152,5 +168,6 @@ package struct PinentrySession: Sendable {
     inquiry = nil
     pending = []
     overflowingLines = 0
+    strayEnds = 0
   }
 }

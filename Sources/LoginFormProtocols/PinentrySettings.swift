@@ -10,6 +10,7 @@ struct PinentrySettings: Hashable, Sendable {
   var notOK: String?
   var repeatPrompt: String?
   var repeatError: String?
+  var repeatOK: String?
   var qualityBar: String?
   var qualityBarTooltip: String?
   var generateLabel: String?

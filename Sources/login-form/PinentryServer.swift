@@ -77,8 +77,13 @@ import LoginFormProtocols
     case .show(let request): show(request)
     case .quality(let value): (window as? FormWindow)?.showQuality(value)
     case .generatedPIN(let pin): fill(pin)
+    case .pinChecked(let check):
+      let verdict = PinentryFrontEnd.verdict(
+        for: check, constraints: session.openRequest?.constraints)
+      (window as? FormWindow)?.show(verdict)
     case .exit: exitNow(status: .submitted)
     }
+    if session.pinCheckDue { requestPINCheck() }
     if session.qualityUpdateDue { requestQuality() }
   }
 
@@ -89,7 +94,10 @@ import LoginFormProtocols
     switch PinentryPrompt.prompt(for: request, grabSetting: grabSetting) {
     case .form(let description):
       let form = FormWindow(description: description) { [self] in windowEnded($0) }
-      form.onPasswordChange = { [self] in requestQuality() }
+      form.onPasswordChange = { [self] in
+        requestPINCheck()
+        requestQuality()
+      }
       form.onGenerate = { [self] in
         var sink = ProtocolOutput(buffer: output)
         session.requestGeneratedPIN(into: &sink)
@@ -98,6 +106,8 @@ import LoginFormProtocols
       window = form
     case .question(let description):
       window = QuestionWindow(description: description) { [self] in windowEnded($0) }
+    case .notice(let description):
+      window = NoticeWindow(description: description) { [self] in windowEnded($0) }
     }
     window?.present()
   }
@@ -116,6 +126,13 @@ import LoginFormProtocols
         ? LockedCString(copying: bytes) : nil
     }
     if let text { (window as? FormWindow)?.fill(password: text) }
+  }
+
+  private func requestPINCheck() {
+    guard let form = window as? FormWindow else { return }
+    var sink = ProtocolOutput(buffer: output)
+    form.model.withSecretUTF8(.password) { _ = session.requestPINCheck(of: $0, into: &sink) }
+    flush()
   }
 
   private func requestQuality() {

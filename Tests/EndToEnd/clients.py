@@ -265,12 +265,13 @@ class SshAgent:
     environment: it asks for confirmations itself, with its own variables.
     Its stderr (and so its askpass's) goes to a file."""
 
-    def __init__(self, test, directory, env):
+    def __init__(self, test, directory, env, options=()):
         self.socket = os.path.join(directory, "agent.sock")
         self.stderr_path = os.path.join(directory, "agent.stderr")
         with open(self.stderr_path, "wb") as stderr:
             self.process = subprocess.Popen(
-                ["ssh-agent", "-D", "-a", self.socket], env=env, start_new_session=True,
+                ["ssh-agent", "-D", "-a", self.socket, *options], env=env,
+                start_new_session=True,
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr)
         test.addCleanup(self.stop)
         poll(lambda: os.path.exists(self.socket) or self.process.poll() is not None,

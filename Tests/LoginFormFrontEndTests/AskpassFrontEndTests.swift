@@ -106,10 +106,10 @@ import Testing
 
   @Test func aNoticeHasOneButtonTakesNoKeysAndEndsQuietly() throws {
     let text = "Confirm user presence for key ED25519-SK SHA256:abc"
-    let question = try #require(prompt(text, mode: "none").question)
-    #expect(question.yesLabel == "_Close")
-    #expect(question.noLabel == nil)
-    #expect(!question.options.grabsKeyboard)
+    let notice = try #require(prompt(text, mode: "none").notice)
+    #expect(notice.closeLabel == "_Close")
+    #expect(notice.title == "OpenSSH")
+    #expect(!notice.options.grabsKeyboard)
     #expect(answer(.answered(true), to: text, mode: "none").written == ("", .submitted))
     let terminated = answer(.interrupted(signal: 15), to: text, mode: "none")
     #expect(terminated.written == ("", .cancelled))

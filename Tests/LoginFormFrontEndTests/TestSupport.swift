@@ -85,6 +85,12 @@ extension Prompt {
     guard case .question(let question) = self else { return nil }
     return question
   }
+
+  /// The notice, if this is one.
+  var notice: NoticeDescription? {
+    guard case .notice(let notice) = self else { return nil }
+    return notice
+  }
 }
 
 /// Ours, not Swift Testing's exit-test status.
@@ -93,4 +99,14 @@ typealias ExitStatus = LoginFormPrompt.ExitStatus
 /// `line` between FSI and PDI, as a client's text is shown.
 func isolated(_ line: String) -> String {
   "\u{2068}" + line + "\u{2069}"
+}
+
+/// How the front end shows a client's `text` that has no runs of blank
+/// lines and no reordering characters: each line isolated, its trailing
+/// white space gone (ClientTextTests test the rest).
+func shown(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    guard let last = line.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return isolated(String(line[...last]))
+  }.joined(separator: "\n")
 }

@@ -37,7 +37,7 @@ import Testing
       question: .confirmation, client: .ssh),
     Case(
       prompt: "Confirm user presence for key ED25519-SK SHA256:abc", mode: "none",
-      question: .notification, client: .ssh),
+      question: .presence, client: .ssh),
     Case(
       prompt: "[sudo] password for alice: ", mode: nil, question: .entry(.password),
       client: .sudo),

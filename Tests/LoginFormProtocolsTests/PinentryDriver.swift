@@ -71,6 +71,11 @@ final class PinentryDriver {
   }
 
   @discardableResult
+  func requestPINCheck(of pin: String) -> Bool {
+    withBytes(pin) { session.requestPINCheck(of: $0, into: &sink) }
+  }
+
+  @discardableResult
   func requestGeneratedPIN() -> Bool {
     session.requestGeneratedPIN(into: &sink)
   }

@@ -31,4 +31,9 @@ extension PinentryEvent {
     if case .quality(let score) = self { return score }
     return nil
   }
+
+  var pinCheck: PinentryPINCheck? {
+    if case .pinChecked(let check) = self { return check }
+    return nil
+  }
 }

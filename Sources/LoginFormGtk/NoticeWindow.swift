@@ -1,0 +1,119 @@
+import CGtk
+import LoginFormPrompt
+
+/// A notice: a heading, a text and one Close button at the bottom, in a
+/// window that takes neither the focus nor the keyboard. It is shown while
+/// another program waits for the person to do something elsewhere (touch a
+/// security key, type on a card reader's pinpad), so the window they were
+/// typing in keeps the keys, and no key press of theirs closes it.
+///
+/// The Close button is not the default and the window has no Esc: only a
+/// click, the window manager's close button, or the program that showed it
+/// (a signal, the end of its conversation) end it.
+@MainActor package final class NoticeWindow: PromptSurface {
+  /// How the notice ended, once it has.
+  package private(set) var result: PromptResult?
+  /// The top-level GtkWindow.
+  package let window: UnsafeMutablePointer<GtkWidget>
+  let heading: UnsafeMutablePointer<GtkWidget>?
+  let text: UnsafeMutablePointer<GtkWidget>
+  let closeButton: UnsafeMutablePointer<GtkWidget>
+  private let options: PromptOptions
+  private let icon: ApplicationIcon
+  private let onFinish: @MainActor (PromptResult) -> Void
+
+  /// Builds the window for `description`; call `present()` to show it.
+  package init(
+    description: NoticeDescription,
+    onFinish: @escaping @MainActor (PromptResult) -> Void = { _ in }
+  ) {
+    options = description.options
+    self.onFinish = onFinish
+    StyleSheet.installOnce()
+    window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+    icon = ApplicationIcon(window: window, isSetByCaller: options.window.icon != nil)
+    // No focus, ever: neither when mapped nor when clicked. GTK then also
+    // tells the window manager (a zero user time) not to activate it.
+    gtk_window_set_accept_focus(lf_window(window), false.gboolean)
+    gtk_window_set_focus_on_map(lf_window(window), false.gboolean)
+    gtk_window_set_title(lf_window(window), description.title)
+    gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
+    gtk_window_set_default_size(lf_window(window), Int32(clamping: options.window.width ?? 420), -1)
+    gtk_window_set_keep_above(lf_window(window), options.window.keepsAbove.gboolean)
+    if let name = options.window.icon { WindowPlacement.setIcon(name, of: window) }
+    let header = gtk_header_bar_new()!
+    gtk_header_bar_set_title(lf_header_bar(header), description.title)
+    gtk_window_set_titlebar(lf_window(window), header)
+
+    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(content, 18) }
+    gtk_widget_set_margin_start(content, 18)
+    gtk_widget_set_margin_end(content, 18)
+    heading = description.heading.map { Self.label($0) }
+    if let heading {
+      setStyleClass("notice-heading", on: heading, true)
+      gtk_box_pack_start(lf_box(content), heading, false.gboolean, false.gboolean, 0)
+    }
+    let text = BoundedText.make(description.text)
+    self.text = text.label
+    gtk_box_pack_start(lf_box(content), text.view, true.gboolean, true.gboolean, 0)
+    closeButton = gtk_button_new_with_mnemonic(description.closeLabel)
+    // Never the default, and no focus of its own to show.
+    gtk_widget_set_can_default(closeButton, false.gboolean)
+    gtk_widget_set_can_focus(closeButton, false.gboolean)
+    gtk_widget_set_halign(closeButton, GTK_ALIGN_END)
+    gtk_box_pack_end(lf_box(content), closeButton, false.gboolean, false.gboolean, 0)
+    gtk_container_add(lf_container(window), content)
+    connectSignals()
+  }
+
+  /// Shows the window without activating it (`gtk_window_present` would
+  /// ask for the focus).
+  package func present() {
+    gtk_widget_show_all(window)
+  }
+
+  /// Ends the notice with `result` unless it has already ended.
+  package func finish(_ result: PromptResult) {
+    guard self.result == nil else { return }
+    self.result = result
+    icon.cancel()
+    gtk_widget_destroy(window)
+    onFinish(result)
+  }
+
+  private static func label(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+    let label = gtk_label_new(text)!
+    gtk_label_set_line_wrap(lf_label(label), true.gboolean)
+    gtk_label_set_line_wrap_mode(lf_label(label), PANGO_WRAP_WORD_CHAR)
+    // See FormLayout: a minimum close to the real width avoids a gap.
+    gtk_label_set_width_chars(lf_label(label), 50)
+    gtk_label_set_max_width_chars(lf_label(label), 50)
+    gtk_label_set_xalign(lf_label(label), 0)
+    return label
+  }
+
+  private func connectSignals() {
+    SignalConnection.connect(closeButton, "clicked") { [weak self] in
+      self?.finish(.answered(true))
+    }
+    SignalConnection.connectEvent(window, "delete-event") { [weak self] _ in
+      self?.finish(.closed)
+      return true
+    }
+    SignalConnection.connect(window, "realize") { [weak self] in
+      guard let self else { return }
+      WindowPlacement.place(window, hints: options.window)
+    }
+    SignalConnection.connectEvent(window, "map-event") { [weak self] _ in
+      guard let self else { return false }
+      WindowPlacement.setApplicationID(of: window)
+      icon.windowDidMap()
+      return false
+    }
+    SignalConnection.connectEvent(window, "configure-event") { [weak self] _ in
+      self?.icon.windowDidConfigure()
+      return false
+    }
+  }
+}
