@@ -33,7 +33,7 @@ import Testing
         "CONFIRM --one-button"
       ).notice)
     #expect(notice.heading == "Type the PIN on the card reader")
-    #expect(notice.text == "Please enter the PIN\n\nUse the reader's pinpad for input.")
+    #expect(notice.text == shown("Please enter the PIN\n\nUse the reader's pinpad for input."))
     #expect(notice.closeLabel == "_Close")
     #expect(!notice.options.grabsKeyboard)
     #expect(notice.options.timeoutSeconds == nil)
