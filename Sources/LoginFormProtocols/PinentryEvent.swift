@@ -13,6 +13,11 @@ package enum PinentryEvent {
   /// put in the entry (and the repeat entry), or nil when it sent none.
   /// Decode it before calling the splitter or the session again.
   case generatedPIN(PinentryGeneratedPIN?)
+  /// `CLEARPASSPHRASE`: delete what the password manager keeps for this
+  /// key (the raw `SETKEYINFO` argument, `n/<keygrip>`), then tell the
+  /// session how that went with `answerClearPassphrase(_:into:)`, which
+  /// writes the answer and returns the next event.
+  case clearPassphrase(keyInfo: String)
   /// Write what the sink got (ignore EPIPE), close any window and exit 0
   /// at once: the agent waits for the process to end.
   case exit

@@ -57,6 +57,9 @@ package struct PinentrySession: Sendable {
   /// still read: that window is answered first, then the process exits.
   var inputEnded = false
   var pending: [PendingLine] = []
+  /// The keys whose passphrase the password manager was asked for: once
+  /// per key and session, as pinentry does.
+  var triedPasswordCache: Set<String> = []
   var overflowingLines = 0
   /// Whether the conversation is over (`BYE` or EOF): the process exits.
   package internal(set) var hasEnded = false
