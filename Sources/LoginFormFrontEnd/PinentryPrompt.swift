@@ -5,11 +5,22 @@ import LoginFormProtocols
 /// A pinentry request as a prompt: the one place where the agent's texts
 /// and options become what the window shows.
 package enum PinentryPrompt {
-  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`.
-  package static func prompt(for request: PinentryRequest, grabSetting: String?) -> Prompt {
-    request.kind == .pin
-      ? .form(form(for: request, grabSetting: grabSetting))
-      : .question(question(for: request, grabSetting: grabSetting))
+  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`. With
+  /// `offersSaving` a `GETPIN` that the agent lets the password manager
+  /// keep gets the "Save in password manager" check box.
+  package static func prompt(
+    for request: PinentryRequest, grabSetting: String?, offersSaving: Bool = false
+  ) -> Prompt {
+    guard request.kind == .pin else {
+      return .question(question(for: request, grabSetting: grabSetting))
+    }
+    var form = form(for: request, grabSetting: grabSetting)
+    if offersSaving, request.mayCachePassword {
+      // Labelled as the agent says (`default-pwmngr`, in its client's
+      // language), else as pinentry-gtk-2 is.
+      form.rememberOffer = .savePassphrase(label: request.options.defaultPasswordManager)
+    }
+    return .form(form)
   }
 
   /// The window of a GETPIN: the passphrase (twice with SETREPEAT), any
