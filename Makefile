@@ -10,7 +10,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 APP_ID = io.github.loginform.LoginForm
 
-BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev pkg-config gettext libstdc++-12-dev
+BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev libsecret-1-dev pkg-config gettext libstdc++-12-dev
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
@@ -19,7 +19,11 @@ TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool 
 	weston jq $(CLIENT_PACKAGES)
 # The real clients of the drop-in modes that Tests/EndToEnd/test_*.py drive.
 # dropbear-bin is only the binaries (no service): an SSH server for the host-key question.
-CLIENT_PACKAGES = openssh-client dropbear-bin sudo git gnupg gpg-agent
+# The password manager's peers: gnome-keyring (the Secret Service) and
+# secret-tool, pinentry-gtk-2 (its password cache), and git's own libsecret
+# helper, built from the sources Debian's git ships (gcc, make).
+CLIENT_PACKAGES = openssh-client dropbear-bin sudo git gnupg gpg-agent \
+	gnome-keyring libsecret-tools pinentry-gtk2 gcc make
 # make deb builds with debhelper and dpkg-buildpackage. make test-deb also
 # drives gpg and git through the installed package; pinentry-curses and
 # ssh-askpass are Debian's own providers, so that the alternatives have a

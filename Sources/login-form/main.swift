@@ -5,6 +5,7 @@
 import CGtk
 import LoginFormFrontEnd
 import LoginFormGtk
+import LoginFormKeyring
 import LoginFormLockedMemory
 import LoginFormPrompt
 import LoginFormProtocols
@@ -53,13 +54,23 @@ func requireLockedMemory() {
   if !LockedRegion.canLock() { Standard.fail(.cannotLockMemory) }
 }
 
-/// Opens the display, or ends the process with status 2 and one line.
+/// Whether GTK is up on a display.
+@MainActor enum Display {
+  static var isOpen = false
+}
+
+/// Opens the display, or ends the process with status 2 and one line. The
+/// one place GTK starts, and only once a window is about to be shown:
+/// answers that need none (a password from the keyring, git's `store`)
+/// neither wait for GTK nor need a display.
 @MainActor func openDisplay() {
+  guard !Display.isOpen else { return }
   do {
     try DisplayConnection.open(lostStatus: ExitStatus.displayLost.rawValue)
   } catch {
     Standard.fail(.noDisplay(error.description))
   }
+  Display.isOpen = true
 }
 
 /// Shows `prompt` and returns what the core makes of its end.
@@ -67,6 +78,23 @@ func requireLockedMemory() {
   if prompt.asksForSecret { requireLockedMemory() }
   openDisplay()
   return answer(PromptRunner.run(prompt))
+}
+
+/// The password manager (the Secret Service, asked only when first
+/// needed), its failures said on standard error.
+func makeKeyring() -> Keyring {
+  Keyring(store: SecretServiceStore(), warn: Diagnostics.warn)
+}
+
+/// The key file of an ssh passphrase prompt, when the password manager may
+/// answer it.
+func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
+  guard let prompt = SshKeyPassphrase.keyPrompt(of: request),
+    let file = SshKeyFile(named: prompt.keyPath)
+  else { return nil }
+  return SshKeyPassphrase(
+    prompt: prompt, keyFile: file.path, comment: file.comment,
+    caller: CallerProcess.parentIdentity)
 }
 
 /// Runs the mode the arguments name; returns the answer for the one-shot
@@ -100,8 +128,17 @@ func requireLockedMemory() {
       to: PromptRunner.run(.form(request.form)), format: request.output)
   case .askpass(let prompt):
     let request = AskpassRequest(prompt: prompt, promptMode: environment("SSH_ASKPASS_PROMPT"))
-    return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting)) {
-      AskpassFrontEnd.answer(to: $0, for: request)
+    guard let key = sshKeyPassphrase(for: request) else {
+      return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting)) {
+        AskpassFrontEnd.answer(to: $0, for: request)
+      }
+    }
+    let keyring = makeKeyring()
+    if let answer = key.answerFromKeyring(keyring, handOff: RuntimeHandOff()) { return answer }
+    let offer = SshKeyPassphrase.offer(keyring)
+    return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, offer: offer)) {
+      key.finish($0, keyring: keyring)
+      return AskpassFrontEnd.answer(to: $0, for: request)
     }
   case .gitCredential(let arguments):
     let action: GitCredentialAction
@@ -110,24 +147,45 @@ func requireLockedMemory() {
     } catch {
       Standard.fail(error)
     }
-    guard action.opensWindow else {
-      // Read to the end and forget, so git never writes into a closed pipe.
-      Standard.drainInput()
-      Standard.exit(.submitted)
-    }
     requireLockedMemory()
+    // Read into locked memory: store and erase carry the password.
     let input = Standard.readInput(capacity: GitCredentialFrontEnd.maximumRequestBytes)
     let parsed = input.withUTF8 { bytes in
       Result { () throws(GitCredentialError) in try GitCredentialRequest(parsing: bytes) }
     }
-    input.removeAll()
     let request: GitCredentialRequest
     switch parsed {
     case .success(let parsed): request = parsed
-    case .failure(let error): Standard.fail(.git(error))
+    case .failure(let error):
+      input.removeAll()
+      Standard.fail(.git(error))
     }
-    return ask(.form(GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting))) {
-      GitCredentialFrontEnd.answer(to: $0)
+    let keyring = makeKeyring()
+    let handOff = RuntimeHandOff()
+    switch action {
+    case .store, .erase:
+      // Nothing to ask and nothing to print: git ignores the output.
+      input.withUTF8 { bytes in
+        if action == .store {
+          GitCredentialKeyring.store(request, input: bytes, keyring: keyring, handOff: handOff)
+        } else {
+          GitCredentialKeyring.erase(request, input: bytes, keyring: keyring, handOff: handOff)
+        }
+      }
+      input.removeAll()
+      return .silent(.submitted)
+    case .get:
+      input.removeAll()
+      if let answer = GitCredentialKeyring.answerFromKeyring(for: request, keyring: keyring) {
+        return answer
+      }
+      let offer = GitCredentialKeyring.offer(keyring: keyring, handOff: handOff)
+      let form = GitCredentialFrontEnd.prompt(
+        for: request, grabSetting: grabSetting, offer: offer)
+      return ask(.form(form)) {
+        GitCredentialKeyring.recordChoice($0, for: request, handOff: handOff)
+        return GitCredentialFrontEnd.answer(to: $0)
+      }
     }
   case .pinentry(let arguments):
     let (parsed, display) = parseCommandLine(
@@ -140,10 +198,14 @@ func requireLockedMemory() {
       Standard.fail(.options(error))
     }
     requireLockedMemory()
-    openDisplay()
+    // The display opens with the first window: the agent is greeted at
+    // once, and a PIN from the keyring needs no GTK at all.
     let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
-    guard let server = PinentryServer(session: session, grabSetting: grabSetting) else {
+    guard
+      let server = PinentryServer(
+        session: session, grabSetting: grabSetting, keyring: makeKeyring())
+    else {
       Standard.fail(.noLockedMemoryLeft(for: .protocolStream))
     }
     server.serve()
