@@ -12,9 +12,10 @@ import Testing
     "user": "carol", "protocol": "http", "server": "127.0.0.1", "port": "8080",
     "object": "repo.git",
   ]
+  /// What current git's helper stores; Debian 12's writes another schema.
   private static let libsecretItem = FakePasswordStore.Item(
-    schema: "org.gnome.keyring.NetworkPassword",
-    attributes: attributes.merging(["xdg:schema": "org.gnome.keyring.NetworkPassword"]) { $1 },
+    schema: "org.git.Password",
+    attributes: attributes.merging(["xdg:schema": "org.git.Password"]) { $1 },
     label: "Git: http://127.0.0.1:8080/repo.git", secret: "horse 9%")
 
   private func request(_ text: String) throws -> GitCredentialRequest {
@@ -111,8 +112,10 @@ import Testing
     #expect(
       store.items == [
         FakePasswordStore.Item(
-          schema: "org.git.Password",
-          attributes: Self.attributes.merging(["xdg:schema": "org.git.Password"]) { $1 },
+          schema: "org.gnome.keyring.NetworkPassword",
+          attributes: Self.attributes.merging([
+            "xdg:schema": "org.gnome.keyring.NetworkPassword"
+          ]) { $1 },
           label: "Git: http://127.0.0.1:8080/repo.git", secret: "horse 9%")
       ])
   }
@@ -137,7 +140,7 @@ import Testing
       .cancelled, stored: "username=carol\npassword=new one\n",
       store: FakePasswordStore(items: [Self.libsecretItem]))
     #expect(changed.items.map(\.secret) == ["new one"])
-    #expect(changed.items.first?.schema == "org.git.Password")
+    #expect(changed.items.first?.schema == "org.gnome.keyring.NetworkPassword")
   }
 
   @Test func expiryAndRefreshTokenLinesRoundTripUntouched() throws {
