@@ -3,13 +3,14 @@ import LoginFormPrompt
 import LoginFormProtocols
 
 /// git passwords in the password manager, as git-credential-libsecret keeps
-/// them (its attributes, and its label and schema as current git writes
-/// them; Debian 12's helper writes an older schema and both find either,
-/// since both look up by attributes alone), and the "Remember" choice that
+/// them (its attributes, label and secret), and the "Remember" choice that
 /// `get`'s window hands to the later `store`.
 package enum GitCredentialKeyring {
-  /// The schema current git-credential-libsecret writes.
-  package static let schema = "org.git.Password"
+  /// The schema written: Debian 12's helper (git 2.39) writes libsecret's
+  /// network schema and finds only items of it; current git's writes
+  /// `org.git.Password` but finds items of any schema. Items of this one
+  /// are found by both, and both are found here, by attributes alone.
+  package static let schema = "org.gnome.keyring.NetworkPassword"
   /// The value of a "Remember" note.
   static let remember = "remember"
 
