@@ -69,8 +69,9 @@ SOURCES = $(wildcard Sources/LoginFormPrompt/*.swift Sources/LoginFormFrontEnd/*
 	Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 # The version's only home is the file VERSION; see .ci/version.
 VERSION = $(shell .ci/version)
-# The suites that need no display: the model, the protocols, the front-end core.
-PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests
+# The suites that need no display: the model, the protocols, the front-end core,
+# the keyring's files.
+PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests
 
 .PHONY: all build run check test lint deps-build deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \

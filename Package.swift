@@ -68,6 +68,8 @@ let package = Package(
         "LoginFormTestSupport",
       ]),
     .testTarget(
+      name: "LoginFormKeyringTests", dependencies: ["LoginFormKeyring", "LoginFormFrontEnd"]),
+    .testTarget(
       name: "LoginFormGtkTests",
       dependencies: [
         "LoginFormGtk", "LoginFormPrompt", "LoginFormModel", "LoginFormLockedMemory", "CGtk",

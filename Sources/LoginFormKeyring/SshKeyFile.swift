@@ -11,12 +11,14 @@ package struct SshKeyFile: Sendable {
   /// The most bytes of a public key file read for its comment.
   static let publicKeyLimit = 16_384
 
-  /// The file `named` names, relative to this process's directory (which
-  /// it shares with ssh), if it is a regular file.
-  package init?(named name: String) {
-    let directory = g_get_current_dir()
-    defer { g_free(directory) }
-    guard let absolute = g_canonicalize_filename(name, directory) else { return nil }
+  /// The file `named` names, relative to `directory` (by default this
+  /// process's, which it shares with ssh), if it is a regular file.
+  package init?(named name: String, in directory: String? = nil) {
+    let current = g_get_current_dir()
+    defer { g_free(current) }
+    guard
+      let absolute = g_canonicalize_filename(name, directory ?? current.map { String(cString: $0) })
+    else { return nil }
     defer { g_free(absolute) }
     guard g_file_test(absolute, G_FILE_TEST_IS_REGULAR) != 0 else { return nil }
     path = String(cString: absolute)

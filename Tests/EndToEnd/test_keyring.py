@@ -21,6 +21,13 @@ SAVE = "Save in password manager"
 PINENTRY_ITEM = {"xdg_schema": "org.gnupg.Passphrase", "stored-by": "GnuPG Pinentry"}
 
 
+def without_display(env):
+    """`env` with no display to open: an answer from the password manager
+    must start no GTK."""
+    return {key: value for key, value in env.items()
+            if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+
+
 def keygrip(gnupg):
     """The keygrip of UID's primary key."""
     listing = tool("gpg", "--batch", "--with-colons", "--with-keygrip", "--list-secret-keys",
@@ -106,9 +113,10 @@ class PinentryInteropTests(KeyringTestCase):
         return (b"OPTION allow-external-password-cache\n"
                 + f"SETKEYINFO {key}\n".encode() + b"SETDESC Unlock the key\nGETPIN\nBYE\n")
 
-    def pinentry(self, program, key):
+    def pinentry(self, program, key, display=True):
         """Runs `program` with the Assuan script for `key`."""
-        return self.start_client(program, self.keyring.environment(base=os.environ),
+        env = self.keyring.environment(base=os.environ)
+        return self.start_client(program, env if display else without_display(env),
                                  input=self.script(key))
 
     def test_pinentry_gtk_2_finds_what_login_form_saved(self):
@@ -132,7 +140,7 @@ class PinentryInteropTests(KeyringTestCase):
         self.keyring.store("GnuPG: n/2C3D", "saved by pinentry 50%", keygrip="n/2C3D",
                            **PINENTRY_ITEM)
         status, out, err = self.assertNoWindowUntilEnd(
-            self.pinentry([BINARY, "--pinentry"], "n/2C3D"))
+            self.pinentry([BINARY, "--pinentry"], "n/2C3D", display=False))
         self.assertEqual((status, err), (0, b""))
         lines = out.decode().split("\n")
         self.assertEqual(lines[4:7], ["S PASSWORD_FROM_CACHE", "D saved by pinentry 50%25", "OK"],
@@ -169,9 +177,10 @@ class SshKeyringTests(KeyringTestCase):
         self.agent = SshAgent(self, self.directory, askpass_environment())
         self.unique = f"ssh-store:{self.key}"
 
-    def ssh_add(self, *argv, cwd=None):
+    def ssh_add(self, *argv, cwd=None, display=True):
         env = self.keyring.environment(base=askpass_environment(SSH_AUTH_SOCK=self.agent.socket))
-        return self.start_client(["ssh-add", *argv], env, cwd=cwd)
+        return self.start_client(["ssh-add", *argv], env if display else without_display(env),
+                                 cwd=cwd)
 
     def assertAdded(self, result):
         status, out, err = result
@@ -198,7 +207,7 @@ class SshKeyringTests(KeyringTestCase):
 
         tool("ssh-add", "-D", env=askpass_environment(SSH_AUTH_SOCK=self.agent.socket))
         self.assertEqual(self.agent.listed()[0], 1)
-        self.assertAdded(self.assertNoWindowUntilEnd(self.ssh_add(self.key)))
+        self.assertAdded(self.assertNoWindowUntilEnd(self.ssh_add(self.key, display=False)))
 
     def test_a_key_unlocked_through_gnome_keyring_before_is_found(self):
         # gnome-keyring's ssh agent's "unlock whenever I'm logged in" item.
@@ -265,8 +274,10 @@ class GitKeyringTests(KeyringTestCase):
     def environment(self):
         return self.keyring.environment(base=self.git.environment())
 
-    def ls_remote(self, helper="login-form"):
-        return self.git.git("ls-remote", self.url, env=self.environment(), helper=helper)
+    def ls_remote(self, helper="login-form", display=True):
+        env = self.environment()
+        return self.git.git("ls-remote", self.url, env=env if display else without_display(env),
+                            helper=helper)
 
     def sign_in(self, remember):
         """Runs ls-remote, answering its window (ticking Remember or not)."""
@@ -298,7 +309,8 @@ class GitKeyringTests(KeyringTestCase):
         # No note is left behind in the runtime directory.
         self.assertEqual(os.listdir(os.path.join(self.keyring.runtime, "login-form")), [])
 
-        self.assertEqual(self.assertNoWindowUntilEnd(self.ls_remote()), (0, self.expected, b""))
+        self.assertEqual(self.assertNoWindowUntilEnd(self.ls_remote(display=False)),
+                         (0, self.expected, b""))
 
         # The password changes on the server: 401, and git's erase takes the item.
         self.server.password = "changed"
