@@ -4,6 +4,11 @@
 #define LOGIN_FORM_SECRET_SHIM_H
 
 #include <gio/gio.h>
+
+// The item-path calls (secret-paths.h), which secret_password_lookup itself
+// is made of, sit behind this in libsecret 0.20; they let a lookup skip an
+// item's properties when only its secret is wanted.
+#define SECRET_API_SUBJECT_TO_CHANGE
 #include <libsecret/secret.h>
 
 /// The GLib boolean constants and the source-removal value, which are macros.

@@ -70,7 +70,9 @@ package enum GitCredentialKeyring {
     -> Answer?
   {
     let known = request.username.flatMap { $0.isEmpty ? nil : $0 }
-    guard let match = keyring.lookup(search(for: request, username: known)),
+    var search = search(for: request, username: known)
+    search.wantsAttributes = known == nil
+    guard let match = keyring.lookup(search),
       let username = known ?? match.attributes["user"], !username.isEmpty
     else { return nil }
     return Answer.storedCredentials(username: Substring(username), secret: match.secret)

@@ -13,17 +13,21 @@ package struct KeyringSearch: Hashable, Sendable {
   /// Those of `attributes` the schema declares as integers (git's `port`):
   /// libsecret refuses other values for them, and keeps them as text.
   package var integerAttributes: Set<String> = []
+  /// Whether a match must tell all its attributes (whose git password it
+  /// is); reading them costs the Secret Service another round trip.
+  package var wantsAttributes = false
 
   /// A search for items of `schema` (any schema unless `matchesSchema`)
   /// with `attributes`.
   package init(
     schema: String, matchesSchema: Bool, attributes: [String: String],
-    integerAttributes: Set<String> = []
+    integerAttributes: Set<String> = [], wantsAttributes: Bool = false
   ) {
     self.schema = schema
     self.matchesSchema = matchesSchema
     self.attributes = attributes
     self.integerAttributes = integerAttributes
+    self.wantsAttributes = wantsAttributes
   }
 }
 

@@ -39,7 +39,8 @@ package enum KeyringAvailability: Equatable, Sendable {
 
 /// An item a lookup found.
 package struct KeyringMatch {
-  /// Its attributes (git's `user` tells whose password it is).
+  /// Its attributes (git's `user` tells whose password it is); empty
+  /// unless the search `wantsAttributes`.
   package let attributes: [String: String]
   /// Its secret, in the store's locked memory.
   package let secret: any SecretText

@@ -96,6 +96,7 @@ package final class SecretServiceStore: PasswordStore {
   package func lookup(_ search: KeyringSearch) -> Result<KeyringMatch?, KeyringFailure> {
     guard let service else { return .success(nil) }
     let query = SecretQuery(search)
+    guard search.wantsAttributes else { return lookupSecret(query, in: service) }
     return KeyringCall.run { cancellable, callback, data in
       secret_service_search(
         service, query.schema, query.attributes, SECRET_SEARCH_LOAD_SECRETS, cancellable,
@@ -121,6 +122,46 @@ package final class SecretServiceStore: PasswordStore {
             attributes: SecretQuery.dictionary(table), secret: SecretValueText(value)))
       }
       return .success(nil)
+    }
+  }
+
+  /// The secret of the first unlocked item `query` matches, as
+  /// `secret_password_lookup` finds it (the search, then that item's
+  /// secret), except that a locked item is not unlocked.
+  private func lookupSecret(
+    _ query: SecretQuery, in service: UnsafeMutablePointer<SecretService>
+  ) -> Result<KeyringMatch?, KeyringFailure> {
+    let found = KeyringCall.run { cancellable, callback, data in
+      secret_service_search_for_dbus_paths(
+        service, query.schema, query.attributes, cancellable, callback, data)
+    } finish: { result -> Result<String?, KeyringFailure> in
+      var error: UnsafeMutablePointer<GError>?
+      var unlocked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+      var locked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+      guard
+        secret_service_search_for_dbus_paths_finish(service, result, &unlocked, &locked, &error)
+          != 0
+      else { return .failure(KeyringCall.failure(error)) }
+      defer {
+        g_strfreev(unlocked)
+        g_strfreev(locked)
+      }
+      return .success(unlocked?.pointee.map { String(cString: $0) })
+    }
+    guard case .success(let path) = found else {
+      return found.map { _ in nil }
+    }
+    guard let path else { return .success(nil) }
+    return KeyringCall.run { cancellable, callback, data in
+      secret_service_get_secret_for_dbus_path(service, path, cancellable, callback, data)
+    } finish: { result in
+      var error: UnsafeMutablePointer<GError>?
+      guard let value = secret_service_get_secret_for_dbus_path_finish(service, result, &error)
+      else {
+        // An item deleted meanwhile has no secret and no error.
+        return error == nil ? .success(nil) : .failure(KeyringCall.failure(error))
+      }
+      return .success(KeyringMatch(attributes: [:], secret: SecretValueText(value)))
     }
   }
 

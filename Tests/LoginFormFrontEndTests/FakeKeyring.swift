@@ -47,7 +47,10 @@ final class FakePasswordStore: PasswordStore {
     guard let item = items.first(where: { !$0.isLocked && matches($0, search) }) else {
       return .success(nil)
     }
-    return .success(KeyringMatch(attributes: item.attributes, secret: TestSecret(item.secret)))
+    return .success(
+      KeyringMatch(
+        attributes: search.wantsAttributes ? item.attributes : [:], secret: TestSecret(item.secret)
+      ))
   }
 
   func save(_ item: KeyringItem, secret: UnsafeBufferPointer<UInt8>) -> KeyringFailure? {
