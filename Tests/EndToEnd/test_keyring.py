@@ -391,11 +391,10 @@ GETPIN_SCRIPT = (b"OPTION allow-external-password-cache\nSETKEYINFO n/0A1B\n"
                  b"SETPROMPT Passphrase:\nGETPIN\nBYE\n")
 
 
-class WithoutAUsableServiceTests(KeyringTestCase):
-    """No Secret Service on the bus, one that belongs to another user, or a
-    locked keyring: no check box, and each mode asks as it always did."""
-
+class NoCheckBoxTestCase(KeyringTestCase):
     def pinentry(self, env):
+        """Runs a GETPIN that the agent lets the password manager answer,
+        which must ask with no check box as before; returns the stderr."""
         client = self.start_client([BINARY, "--pinentry"], env, input=GETPIN_SCRIPT)
         window = self.next_window(client=client, pid=client.pid)
         self.assertEqual(window.check_boxes(), {})
@@ -405,6 +404,11 @@ class WithoutAUsableServiceTests(KeyringTestCase):
         self.assertIn(b"\nD typed\nOK\n", out)
         self.assertNotIn(b"PASSWORD_FROM_CACHE", out)
         return err
+
+
+class WithoutAUsableServiceTests(NoCheckBoxTestCase):
+    """No Secret Service on the bus, or a locked keyring: no check box, and
+    each mode asks as it always did."""
 
     def test_no_secret_service_no_check_box_in_any_mode(self):
         bus = SessionBus(self)
@@ -472,19 +476,13 @@ def start_impostor(test, bus, command=()):
     return log
 
 
-class SilentServiceTests(KeyringTestCase):
+class SilentServiceTests(NoCheckBoxTestCase):
+    """A Secret Service that never answers costs its 2 seconds once."""
+
     def test_a_service_that_never_answers_is_given_up_with_one_line(self):
         bus = SessionBus(self)
         log = start_impostor(self, bus)
-        client = self.start_client([BINARY, "--pinentry"],
-                                   dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus.address),
-                                   input=GETPIN_SCRIPT)
-        window = self.next_window(client=client, pid=client.pid)
-        self.assertEqual(window.check_boxes(), {})
-        pressed = answer(window, "typed", "Passphrase")
-        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
-        self.assertEqual(status, 0, err)
-        self.assertIn(b"\nD typed\nOK\n", out)
+        err = self.pinentry(dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus.address))
         self.assertEqual(err, b"login-form: The password manager is not used: "
                               b"no answer within 2 seconds\n")
         with open(log) as calls:
@@ -492,7 +490,7 @@ class SilentServiceTests(KeyringTestCase):
             self.assertEqual(calls.read(), "org.freedesktop.DBus.Properties.GetAll\n")
 
 
-class ForeignServiceTests(KeyringTestCase):
+class ForeignServiceTests(NoCheckBoxTestCase):
     """A Secret Service that another user's process owns: gpg-agent passes
     the client's bus to the pinentry, and a sandboxed client may choose it."""
 
@@ -503,16 +501,7 @@ class ForeignServiceTests(KeyringTestCase):
         user = ThrowawayUser(self)
         bus = SessionBus(self, any_user=True)
         log = start_impostor(self, bus, command=user.command())
-
-        client = self.start_client([BINARY, "--pinentry"],
-                                   dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus.address),
-                                   input=GETPIN_SCRIPT)
-        window = self.next_window(client=client, pid=client.pid)
-        self.assertEqual(window.check_boxes(), {})
-        pressed = answer(window, "typed", "Passphrase")
-        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
-        self.assertEqual(status, 0, err)
-        self.assertIn(b"\nD typed\nOK\n", out)
+        err = self.pinentry(dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus.address))
         self.assertEqual(err, ("login-form: The password manager is not used: it belongs to "
                                f"another user (uid {user.uid})\n").encode())
         self.assertFalse(os.path.exists(log), "the impostor was called")

@@ -15,20 +15,6 @@ import Testing
     ],
     label: "GnuPG: n/GRIP", secret: "from gtk-2 100%")
 
-  /// A session that got `lines`, and the request the last one opened.
-  private func opened(_ lines: [String]) -> (PinentrySession, PinentryRequest?) {
-    var session = PinentrySession(
-      host: PinentryHost(
-        processID: 7, userID: 1000, groupID: 1000, flavor: "login-form", version: "1"))
-    var sink = ArraySink()
-    var request: PinentryRequest?
-    for line in lines {
-      let event = withBytes(line) { session.receive(line: $0, into: &sink) }
-      if case .show(let shown) = event { request = shown }
-    }
-    return (session, request)
-  }
-
   private let unlock = [
     "OPTION allow-external-password-cache", "OPTION default-pwmngr=_Im Passwortmanager sichern",
     "SETKEYINFO n/GRIP", "SETDESC Unlock", "GETPIN",
@@ -37,7 +23,7 @@ import Testing
   private func open(
     _ lines: [String], store: FakePasswordStore
   ) throws -> (PinentryPasswordCache.Opening, String, PinentrySession) {
-    var (session, request) = opened(lines)
+    var (session, request) = session(lines)
     var sink = ArraySink()
     let opening = PinentryPasswordCache.open(
       try #require(request), session: &session, keyring: WarningLog().keyring(store),
@@ -143,7 +129,7 @@ import Testing
   private func report(_ form: SubmittedForm, after lines: [String], store: FakePasswordStore)
     -> String
   {
-    var (session, _) = opened(lines)
+    var (session, _) = session(lines)
     var sink = ArraySink()
     _ = PinentryFrontEnd.report(
       .submitted(form), to: &session, into: &sink, keyring: WarningLog().keyring(store))
@@ -180,7 +166,7 @@ import Testing
     var other = Self.gtk2Item
     other.attributes["keygrip"] = "n/OTHER"
     let store = FakePasswordStore(items: [Self.gtk2Item, other])
-    var (session, _) = opened([])
+    var (session, _) = session([])
     var sink = ArraySink()
     let event = PinentryPasswordCache.clear(
       keyInfo: "n/GRIP", session: &session, keyring: WarningLog().keyring(store), into: &sink)
