@@ -13,7 +13,9 @@
 #
 # Env: LOGIN_FORM (path to the login-form binary; required),
 #      RUNS (timed runs per contestant, default 15),
-#      BENCH_BUILD (build dir, default /tmp/login-form-bench).
+#      BENCH_BUILD (build dir, default /tmp/login-form-bench),
+#      PARTS (space-separated parts to run: askpass pinentry ssh gpg keyring;
+#      default all).
 set -euo pipefail
 # shellcheck source=bench/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -44,6 +46,13 @@ if [[ ${1:-} != --measure ]]; then
     if [[ ${#peers[@]} -eq 0 ]]; then
         echo "skipped the drop-in comparison: none of the programs it compares with is installed"
         exit 0
+    fi
+    if [[ -n ${PARTS:-} ]]; then
+        wanted=()
+        for peer in "${peers[@]}"; do
+            if [[ " $PARTS " == *" $peer "* ]]; then wanted+=("$peer"); fi
+        done
+        peers=("${wanted[@]}")
     fi
     printf '%s\n' "${peers[@]}" >"$build/dropin.peers"
     exec xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session -- \
