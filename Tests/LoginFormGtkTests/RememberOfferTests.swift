@@ -26,8 +26,10 @@ final class RememberOfferTests: GtkTestCase {
       XCTAssertEqual(
         String(cString: atk_object_get_name(gtk_widget_get_accessible(box))),
         "Save in password manager")
-      XCTAssertEqual(
-        gtk_widget_get_tooltip_text(box).map { String(cString: $0) }, "Kept in your keyring")
+      // The tooltip is a copy of its own, which the caller frees.
+      let tooltip = gtk_widget_get_tooltip_text(box)
+      defer { g_free(tooltip) }
+      XCTAssertEqual(tooltip.map { String(cString: $0) }, "Kept in your keyring")
       XCTAssertNotEqual(gtk_widget_get_mapped(box), 0)
     }
   }
