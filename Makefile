@@ -10,7 +10,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 APP_ID = io.github.loginform.LoginForm
 
-BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev pkg-config gettext libstdc++-12-dev
+BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev libsecret-1-dev pkg-config gettext libstdc++-12-dev
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
@@ -21,9 +21,13 @@ TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool 
 # dropbear-bin is only the binaries (no service): an SSH server for the host-key question.
 # gcc and libssl-dev build the software security key (Tests/EndToEnd/fixtures/soft-sk.c);
 # softhsm2 and opensc's pkcs11-tool make a PKCS#11 token; openbox is the window
-# manager under which a notice must not take the focus.
+# manager under which a notice must not take the focus. The password manager's
+# peers: gnome-keyring (the Secret Service) and secret-tool, pinentry-gtk-2 (its
+# password cache), and git's own libsecret helper, built from the sources Debian's
+# git ships (make).
 CLIENT_PACKAGES = openssh-client dropbear-bin sudo git gnupg gpg-agent \
-	gcc libc6-dev libssl-dev softhsm2 opensc openbox
+	gcc libc6-dev libssl-dev softhsm2 opensc openbox \
+	gnome-keyring libsecret-tools pinentry-gtk2 make
 # make deb builds with debhelper and dpkg-buildpackage. make test-deb also
 # drives gpg and git through the installed package; pinentry-curses and
 # ssh-askpass are Debian's own providers, so that the alternatives have a
@@ -69,8 +73,9 @@ SOURCES = $(wildcard Sources/LoginFormPrompt/*.swift Sources/LoginFormFrontEnd/*
 	Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
 # The version's only home is the file VERSION; see .ci/version.
 VERSION = $(shell .ci/version)
-# The suites that need no display: the model, the protocols, the front-end core.
-PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests
+# The suites that need no display: the model, the protocols, the front-end core,
+# the keyring's files.
+PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests
 
 .PHONY: all build run check test lint deps-build deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \

@@ -33,6 +33,15 @@ let package = Package(
     .target(name: "CSecretEntry", dependencies: ["CGtk", "CGcr"]),
     // Locked, wiped memory from gcr's pool.
     .target(name: "LoginFormLockedMemory", dependencies: ["CGcr", "LoginFormModel"]),
+    // libsecret, the Secret Service's client library, and the GIO under it.
+    .systemLibrary(
+      name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+    // The password manager through libsecret, and the notes one process
+    // leaves another under $XDG_RUNTIME_DIR: what the front-end core's
+    // keyring decisions act on.
+    .target(
+      name: "LoginFormKeyring",
+      dependencies: ["CSecret", "LoginFormModel", "LoginFormFrontEnd", "LoginFormLockedMemory"]),
     // The windows, which present the prompt contract.
     .target(
       name: "LoginFormGtk",
@@ -43,7 +52,7 @@ let package = Package(
       name: "login-form",
       dependencies: [
         "CGtk", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt", "LoginFormFrontEnd",
-        "LoginFormLockedMemory", "LoginFormGtk",
+        "LoginFormLockedMemory", "LoginFormGtk", "LoginFormKeyring",
       ]),
 
     // What several test suites and the fuzzer share.
@@ -60,6 +69,8 @@ let package = Package(
         "LoginFormFrontEnd", "LoginFormPrompt", "LoginFormProtocols", "LoginFormModel",
         "LoginFormTestSupport",
       ]),
+    .testTarget(
+      name: "LoginFormKeyringTests", dependencies: ["LoginFormKeyring", "LoginFormFrontEnd"]),
     .testTarget(
       name: "LoginFormGtkTests",
       dependencies: [

@@ -37,6 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "assuan.h"
 #include "child.h"
 
 #define TIMEOUT_MS 10000
@@ -70,56 +71,6 @@ static long window_pid(Display *d, Window w, Atom net_wm_pid)
     return pid;
 }
 
-/* Reads one line (without its newline) from fd into buf within the deadline
- * (a now_ms() value); returns its length, or -1 on timeout, error or EOF. */
-static int read_line(int fd, char *buf, int size, double deadline)
-{
-    static char pending[4096];
-    static int have;
-    for (;;) {
-        char *nl = memchr(pending, '\n', (size_t)have);
-        if (nl) {
-            int len = (int)(nl - pending);
-            int copy = len < size - 1 ? len : size - 1;
-            memcpy(buf, pending, (size_t)copy);
-            buf[copy] = 0;
-            have -= len + 1;
-            memmove(pending, nl + 1, (size_t)have);
-            return copy;
-        }
-        int left = (int)(deadline - now_ms());
-        if (left <= 0 || have == (int)sizeof pending)
-            return -1;
-        struct pollfd p = { fd, POLLIN, 0 };
-        if (poll(&p, 1, left) <= 0)
-            continue;
-        ssize_t got = read(fd, pending + have, sizeof pending - (size_t)have);
-        if (got <= 0)
-            return -1;
-        have += (int)got;
-    }
-}
-
-static int write_line(int fd, const char *line)
-{
-    size_t len = strlen(line);
-    return write(fd, line, len) == (ssize_t)len && write(fd, "\n", 1) == 1 ? 0 : -1;
-}
-
-/* Reads answer lines until the OK or ERR that ends one; 0 on OK or ERR. */
-static int await_answer(int fd, double deadline, const char *what)
-{
-    char line[1024];
-    for (;;) {
-        if (read_line(fd, line, sizeof line, deadline) < 0) {
-            fprintf(stderr, "maptime: no answer to %s\n", what);
-            return -1;
-        }
-        if (strncmp(line, "OK", 2) == 0 || strncmp(line, "ERR", 3) == 0)
-            return 0;
-    }
-}
-
 static void send_close(Display *d, Window w)
 {
     XEvent ev = { .xclient = {
@@ -143,26 +94,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: maptime [--close] [--assuan SCRIPT] -- PROGRAM ARGS...\n");
         return 1;
     }
-    char script[64][1024];
+    char script[ASSUAN_SCRIPT_LINES][ASSUAN_LINE];
     int script_lines = 0;
-    if (script_path) {
-        FILE *f = fopen(script_path, "r");
-        if (!f) {
-            perror(script_path);
-            return 1;
-        }
-        char line[1024];
-        while (script_lines < 64 && fgets(line, sizeof line, f)) {
-            line[strcspn(line, "\n")] = 0;
-            if (line[0] && line[0] != '#')
-                strcpy(script[script_lines++], line);
-        }
-        fclose(f);
-        if (script_lines == 0) {
-            fprintf(stderr, "maptime: %s has no request\n", script_path);
-            return 1;
-        }
-    }
+    if (script_path && (script_lines = assuan_read_script(script_path, script)) < 0)
+        return 1;
     char **prog = argv + i + 1;
 
     Display *d = XOpenDisplay(NULL);
@@ -221,20 +156,20 @@ int main(int argc, char **argv)
         close(to_child[0]), close(from_child[1]);
         double deadline = start + TIMEOUT_MS;
         char line[1024];
-        if (read_line(from_child[0], line, sizeof line, deadline) < 0 || strncmp(line, "OK", 2) != 0) {
+        if (assuan_read_line(from_child[0], line, sizeof line, deadline) < 0 || strncmp(line, "OK", 2) != 0) {
             fprintf(stderr, "maptime: %s sent no greeting\n", prog[0]);
             stop_child(pid);
             return 3;
         }
         ready_ms = now_ms() - start;
         for (int k = 0; k < script_lines - 1; k++)
-            if (write_line(to_child[1], script[k]) != 0
-                || await_answer(from_child[0], deadline, script[k]) != 0) {
+            if (assuan_write_line(to_child[1], script[k]) != 0
+                || assuan_await_answer(from_child[0], deadline, script[k]) != 0) {
                 stop_child(pid);
                 return 3;
             }
         request_start = now_ms();
-        if (write_line(to_child[1], script[script_lines - 1]) != 0) {
+        if (assuan_write_line(to_child[1], script[script_lines - 1]) != 0) {
             fprintf(stderr, "maptime: cannot send %s\n", script[script_lines - 1]);
             stop_child(pid);
             return 3;

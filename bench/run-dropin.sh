@@ -5,11 +5,17 @@
 #   pinentry:  through the Assuan pipe (bench/gpg-symmetric.assuan), GETPIN to
 #              MapNotify, login-form --pinentry vs pinentry-gtk-2;
 #   round trips with typing (xdotool): ssh-add with SSH_ASKPASS at each, and
-#              gpg --symmetric with pinentry-program at each.
+#              gpg --symmetric with pinentry-program at each;
+#   keyring:   a GETPIN the password manager answers (gnome-keyring holds the
+#              passphrase), exec to the D line, login-form --pinentry vs
+#              pinentry-gtk-2; gpg --clearsign from fork to exit, each with
+#              the passphrase stored and with a window to type it into.
 #
 # Env: LOGIN_FORM (path to the login-form binary; required),
 #      RUNS (timed runs per contestant, default 15),
-#      BENCH_BUILD (build dir, default /tmp/login-form-bench).
+#      BENCH_BUILD (build dir, default /tmp/login-form-bench),
+#      PARTS (space-separated parts to run: askpass pinentry ssh gpg keyring;
+#      default all).
 set -euo pipefail
 # shellcheck source=bench/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -22,6 +28,7 @@ if [[ ${1:-} != --measure ]]; then
     fi
     build_tools
     cc -O2 -Wall -Wextra -Werror "$here/roundtrip.c" -o "$build/roundtrip" -lX11
+    cc -O2 -Wall -Wextra -Werror "$here/datatime.c" -o "$build/datatime"
     # The names gpg-agent and ssh start it by.
     ln -sf "$(realpath "$LOGIN_FORM")" "$build/pinentry-login-form"
     ln -sf "$(realpath "$LOGIN_FORM")" "$build/login-form"
@@ -32,9 +39,20 @@ if [[ ${1:-} != --measure ]]; then
         peers+=(ssh)
     fi
     if need xdotool xdotool && need gpg gnupg && need gpg-agent gpg-agent; then peers+=(gpg); fi
+    if need pinentry-gtk-2 pinentry-gtk2 && need gnome-keyring-daemon gnome-keyring \
+        && need secret-tool libsecret-tools && need xdotool xdotool && need gpg gnupg; then
+        peers+=(keyring)
+    fi
     if [[ ${#peers[@]} -eq 0 ]]; then
         echo "skipped the drop-in comparison: none of the programs it compares with is installed"
         exit 0
+    fi
+    if [[ -n ${PARTS:-} ]]; then
+        wanted=()
+        for peer in "${peers[@]}"; do
+            if [[ " $PARTS " == *" $peer "* ]]; then wanted+=("$peer"); fi
+        done
+        peers=("${wanted[@]}")
     fi
     printf '%s\n' "${peers[@]}" >"$build/dropin.peers"
     exec xvfb-run -a -s '-screen 0 1280x800x24 -noreset' dbus-run-session -- \
@@ -115,5 +133,63 @@ if has gpg; then
     done
     header "gpg --symmetric round trip: fork of gpg to its exit (agent running), passphrase and repeat typed (12 ms a key) once the pinentry maps" "$before"
     /usr/bin/python3 "$here/table.py" "$build/gpg.results" total_ms pinentry-gtk-2 pinentry-login-form pinentry-gtk-2
+    check_load
+fi
+
+# Stores $passphrase as pinentry's item for the key grip $1 (n/…).
+store_passphrase() {
+    printf '%s' "$passphrase" | secret-tool store --label="GnuPG: $1" \
+        xdg:schema org.gnupg.Passphrase stored-by "GnuPG Pinentry" keygrip "$1"
+}
+
+if has keyring; then
+    # gnome-keyring's Secret Service on this run's session bus, with a
+    # login keyring of its own, unlocked.
+    rm -rf "$build/keyring-home" && mkdir -m 700 "$build/keyring-home"
+    printf '%s\n' "$passphrase" | HOME=$build/keyring-home \
+        gnome-keyring-daemon --foreground --unlock --components=secrets >>"$build/dropin.log" 2>&1 &
+    keyring_pid=$!
+    for _ in $(seq 100); do
+        dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+            org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null \
+            | grep -q true && break
+        sleep 0.1
+    done
+    store_passphrase n/0123456789ABCDEF0123456789ABCDEF01234567
+    names=() argvs=()
+    add login-form "$build/pinentry-login-form" --display "$DISPLAY"
+    add pinentry-gtk-2 pinentry-gtk-2 --display "$DISPLAY"
+    before=$(load_average)
+    round_robin "$build/cached.results" "$build/datatime" --assuan "$here/gpg-unlock.assuan"
+    header "cached GETPIN: exec to the D line, the passphrase in gnome-keyring (no window); ready_ms: exec to greeting; request_ms: GETPIN sent to the D line" "$before"
+    /usr/bin/python3 "$here/table.py" "$build/cached.results" data_ms pinentry-gtk-2 "${names[@]}"
+    check_load
+
+    # gpg --clearsign with each pinentry, the passphrase stored or typed. The
+    # agent caches nothing (TTL 0), so each signature asks the pinentry.
+    echo "signed text" >"$build/signed"
+    names=() argvs=()
+    for pinentry in "$build/pinentry-login-form" /usr/bin/pinentry-gtk-2; do
+        for kind in stored typed; do
+            home=$build/gnupg-sign-$kind-$(basename "$pinentry")
+            rm -rf "$home" && mkdir -m 700 "$home"
+            printf 'pinentry-program %s\ndefault-cache-ttl 0\nmax-cache-ttl 0\n' "$pinentry" \
+                >"$home/gpg-agent.conf"
+            GNUPGHOME=$home gpg --batch --pinentry-mode loopback --passphrase "$passphrase" \
+                --quick-gen-key "Bench <b@example.org>" ed25519 sign never 2>/dev/null
+            if [[ $kind == stored ]]; then
+                grip=$(GNUPGHOME=$home gpg --with-colons --with-keygrip -K | awk -F: '/^grp/ { print $10; exit }')
+                store_passphrase "n/$grip"
+            fi
+            add "$(basename "$pinentry")-$kind" env GNUPGHOME="$home" gpg --batch --yes \
+                --clearsign -o "$build/signed.asc" "$build/signed"
+        done
+    done
+    before=$(load_average)
+    round_robin "$build/sign.results" "$build/roundtrip" --keys "type --delay 12 $passphrase ; key Return"
+    for home in "$build"/gnupg-sign-*; do GNUPGHOME=$home gpgconf --kill gpg-agent; done
+    kill "$keyring_pid"
+    header "gpg --clearsign: fork of gpg to its exit (agent running, caching nothing); -stored: the pinentry takes the passphrase from gnome-keyring; -typed: typed (12 ms a key) once its window maps" "$before"
+    /usr/bin/python3 "$here/table.py" "$build/sign.results" total_ms pinentry-gtk-2-typed "${names[@]}"
     check_load
 fi

@@ -34,6 +34,7 @@ static inline GtkImage *lf_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkLevelBar *lf_level_bar(gpointer p) { return GTK_LEVEL_BAR(p); }
 static inline GtkScrolledWindow *lf_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkEditable *lf_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkToggleButton *lf_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 
 /// Process set-up that needs C macros or variadic calls. Keeps secrets out of

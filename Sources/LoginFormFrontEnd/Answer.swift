@@ -27,6 +27,8 @@ package struct Answer {
     case usernameLine(Substring)
     /// git credential helper lines.
     case credentials(username: Substring, password: any SecretText)
+    /// git credential helper lines for a secret from the password manager.
+    case storedCredentials(username: Substring, secret: any SecretText)
   }
 
   private init(status: ExitStatus, failure: FrontEndFailure? = nil, output: Output = .nothing) {
@@ -91,6 +93,17 @@ package struct Answer {
     return Answer(status: .submitted, output: .credentials(username: username, password: password))
   }
 
+  /// git's `username=` and `password=` lines, and the lines that travel
+  /// with a stored password (`password_expiry_utc=`, …), status 0; nil
+  /// when the secret is none git could take.
+  package static func storedCredentials(username: Substring, secret: any SecretText) -> Answer? {
+    guard LineByte.fitsOneLine(username.utf8), secret.withUTF8(GitStoredSecret.isUsable) else {
+      return nil
+    }
+    return Answer(
+      status: .submitted, output: .storedCredentials(username: username, secret: secret))
+  }
+
   /// Whether there is anything to write.
   package var isEmpty: Bool {
     if case .nothing = output { return true }
@@ -117,6 +130,8 @@ package struct Answer {
       password.withUTF8 {
         GitCredentialAnswer.encode(username: username, password: $0, into: &sink)
       }
+    case .storedCredentials(let username, let secret):
+      secret.withUTF8 { GitStoredSecret.encodeAnswer(username: username, secret: $0, into: &sink) }
     }
   }
 }

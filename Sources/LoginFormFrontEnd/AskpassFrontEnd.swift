@@ -6,8 +6,12 @@ import LoginFormProtocols
 /// git call it. The answer is one line on standard output; anything but
 /// exit 0 means the user backed out.
 package enum AskpassFrontEnd {
-  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`.
-  package static func prompt(for request: AskpassRequest, grabSetting: String?) -> Prompt {
+  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`,
+  /// `offer` a "Save in password manager" check box for an entry
+  /// (`SshKeyPassphrase.offer`).
+  package static func prompt(
+    for request: AskpassRequest, grabSetting: String?, offer: RememberOffer? = nil
+  ) -> Prompt {
     let options = DropIn.options(title: title(of: request), grabSetting: grabSetting)
     switch request.question {
     case .entry(let field):
@@ -21,6 +25,7 @@ package enum AskpassFrontEnd {
       }
       form.options = options
       form.okLabel = localized("_OK")
+      form.rememberOffer = offer
       if field.isSecret {
         form.passwordLabel = label(of: field)
       } else {

@@ -22,10 +22,11 @@ package enum GitCredentialFrontEnd {
   }
 
   /// The window for `get`: the URL, the username when git knows it, and
-  /// both fields; `grabSetting` is `LOGIN_FORM_GRAB`.
-  package static func prompt(for request: GitCredentialRequest, grabSetting: String?)
-    -> FormDescription
-  {
+  /// both fields; `grabSetting` is `LOGIN_FORM_GRAB`, `offer` the
+  /// "Remember" check box (`GitCredentialKeyring.offer`).
+  package static func prompt(
+    for request: GitCredentialRequest, grabSetting: String?, offer: RememberOffer? = nil
+  ) -> FormDescription {
     let prompt = request.prompt
     var form = FormDescription(
       shape: prompt.shape, rules: DropIn.rules(maximumBytes: nil, maximumLength: 4096))
@@ -33,6 +34,7 @@ package enum GitCredentialFrontEnd {
     form.username = prompt.username ?? ""
     form.okLabel = localized("_OK")
     form.options = DropIn.options(title: GitCredentialPrompt.title, grabSetting: grabSetting)
+    form.rememberOffer = offer
     return form
   }
 

@@ -19,20 +19,27 @@ package enum PinentryFrontEnd {
   }
 
   /// Tells the agent how the window of the open request ended, and returns
-  /// what the session says to do next.
+  /// what the session says to do next. A PIN the user chose to save goes
+  /// into `keyring` once the agent has it, as pinentry does.
   package static func report(
-    _ result: PromptResult, to session: inout PinentrySession, into sink: inout some ByteSink
+    _ result: PromptResult, to session: inout PinentrySession, into sink: inout some ByteSink,
+    keyring: Keyring = .none
   ) -> PinentryEvent {
     switch result {
     case .submitted(let form):
       guard let pin = form.password else { return session.dismiss(.cancelled, into: &sink) }
+      let request = session.openRequest
       let outcome = pin.withUTF8 { bytes in
         Result { () throws(PinentrySubmitError) in
           try session.submit(pin: bytes, repeated: form.passwordWasRepeated, into: &sink)
         }
       }
       switch outcome {
-      case .success(let event): return event
+      case .success(let event):
+        if form.remembers, let request {
+          PinentryPasswordCache.save(pin, for: request, in: keyring)
+        }
+        return event
       case .failure:
         // The form holds to the agent's limit, so this cannot happen; if it
         // did, the agent hears a cancel rather than nothing.

@@ -5,16 +5,27 @@ import LoginFormProtocols
 /// A pinentry request as a prompt: the one place where the agent's texts
 /// and options become what the window shows.
 package enum PinentryPrompt {
-  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`.
-  package static func prompt(for request: PinentryRequest, grabSetting: String?) -> Prompt {
+  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`. With
+  /// `offersSaving` a `GETPIN` that the agent lets the password manager
+  /// keep gets the "Save in password manager" check box.
+  package static func prompt(
+    for request: PinentryRequest, grabSetting: String?, offersSaving: Bool = false
+  ) -> Prompt {
     if case .readerWaits(let action) = request.device {
       return .notice(
         readerNotice(action, for: request, options: options(for: request, grabSetting: grabSetting))
       )
     }
-    return request.kind == .pin
-      ? .form(form(for: request, grabSetting: grabSetting))
-      : .question(question(for: request, grabSetting: grabSetting))
+    guard request.kind == .pin else {
+      return .question(question(for: request, grabSetting: grabSetting))
+    }
+    var form = form(for: request, grabSetting: grabSetting)
+    if offersSaving, request.mayCachePassword {
+      // Labelled as the agent says (`default-pwmngr`, in its client's
+      // language), else as pinentry-gtk-2 is.
+      form.rememberOffer = .savePassphrase(label: request.options.defaultPasswordManager)
+    }
+    return .form(form)
   }
 
   /// The window of a GETPIN: the passphrase (twice with SETREPEAT), any

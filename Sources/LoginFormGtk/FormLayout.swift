@@ -4,13 +4,15 @@ import LoginFormPrompt
 
 /// The content of a form window, top to bottom: the caller's error, the
 /// caller's text (each bounded, so the fields always stay on screen),
-/// the fields with their message lines, and the optional quality bar and
-/// generate button.
+/// the fields with their message lines, and the optional quality bar,
+/// generate button and "Save in password manager" check box.
 @MainActor final class FormLayout {
   let error: UnsafeMutablePointer<GtkWidget>?
   let text: UnsafeMutablePointer<GtkWidget>?
   let qualityBar: UnsafeMutablePointer<GtkWidget>?
   let generateButton: UnsafeMutablePointer<GtkWidget>?
+  /// The `RememberOffer`'s check box, off until the user ticks it.
+  let rememberBox: UnsafeMutablePointer<GtkWidget>?
   /// Called when the generate button is pressed.
   var onGenerate: (@MainActor () -> Void)?
 
@@ -51,15 +53,28 @@ import LoginFormPrompt
       gtk_widget_set_halign(button, GTK_ALIGN_START)
       gtk_widget_set_tooltip_text(button, generate.tooltip)
       gtk_grid_attach(lf_grid(grid), button, 1, nextRow, 1, 1)
+      nextRow += 1
       generateButton = button
     } else {
       generateButton = nil
+    }
+    rememberBox = description.rememberOffer.map { offer in
+      let box = gtk_check_button_new_with_mnemonic(offer.label)!
+      gtk_toggle_button_set_active(lf_toggle_button(box), false.gboolean)
+      gtk_widget_set_tooltip_text(box, offer.tooltip)
+      gtk_grid_attach(lf_grid(grid), box, 1, nextRow, 1, 1)
+      return box
     }
     gtk_box_pack_start(lf_box(content), grid, true.gboolean, true.gboolean, 0)
     for row in rows { row.reserveMessageLine() }
     if let generateButton {
       SignalConnection.connect(generateButton, "clicked") { [weak self] in self?.onGenerate?() }
     }
+  }
+
+  /// Whether the user ticked the `RememberOffer`'s check box.
+  var remembers: Bool {
+    rememberBox.map { gtk_toggle_button_get_active(lf_toggle_button($0)) != 0 } ?? false
   }
 
   /// Shows a quality from -100 (fails the agent's constraints) to 100.

@@ -118,7 +118,8 @@ import LoginFormPrompt
       .submitted(
         SubmittedForm(
           username: username, password: password,
-          passwordWasRepeated: model.shape.contains(.passwordRepeat))))
+          passwordWasRepeated: model.shape.contains(.passwordRepeat),
+          remembers: layout.remembers)))
   }
 
   /// Clears what the window holds as it ends: the entries are emptied

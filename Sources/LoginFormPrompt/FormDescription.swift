@@ -45,6 +45,9 @@ package struct FormDescription {
   /// A button that asks the front end for a generated password, which the
   /// presenter then puts in both fields.
   package var generateButton: Control?
+  /// "Save in password manager": offered only when set, never ticked at
+  /// first; the user's choice comes back in `SubmittedForm.remembers`.
+  package var rememberOffer: RememberOffer?
   /// Title, timeout, grab and window hints.
   package var options = PromptOptions()
 

@@ -11,10 +11,17 @@ package struct SubmittedForm {
   package let password: (any SecretText)?
   /// Whether the password was typed twice and both matched.
   package let passwordWasRepeated: Bool
+  /// Whether the user accepted the form's `RememberOffer`: false when it
+  /// made none.
+  package let remembers: Bool
 
-  package init(username: Substring?, password: (any SecretText)?, passwordWasRepeated: Bool) {
+  package init(
+    username: Substring?, password: (any SecretText)?, passwordWasRepeated: Bool,
+    remembers: Bool = false
+  ) {
     self.username = username
     self.password = password
     self.passwordWasRepeated = passwordWasRepeated
+    self.remembers = remembers
   }
 }

@@ -61,6 +61,9 @@ struct AssuanError: Error, Hashable, Sendable {
     code: 263, source: .userDefined1, text: "Line passed to IPC too long")
   static let nestedCommands = AssuanError(
     code: 264, source: .userDefined1, text: "Nested IPC commands")
+  static let invalidValue = AssuanError(
+    code: 261, source: .pinentry, text: "Invalid value passed to IPC")
+  static let generalIPC = AssuanError(code: 257, source: .pinentry, text: "General IPC error")
   static let notFound = AssuanError(code: 27, source: .userDefined1, text: "Not found")
   static let unknownHelpTopic = AssuanError(
     code: 175, source: .userDefined1, text: "Unknown command")

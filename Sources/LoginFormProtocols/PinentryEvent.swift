@@ -17,6 +17,11 @@ package enum PinentryEvent {
   /// `requestPINCheck(of:into:)`, which is still the PIN in the window
   /// (a verdict on an older one is dropped, and `pinCheckDue` set).
   case pinChecked(PinentryPINCheck)
+  /// `CLEARPASSPHRASE`: delete what the password manager keeps for this
+  /// key (the raw `SETKEYINFO` argument, `n/<keygrip>`), then tell the
+  /// session how that went with `answerClearPassphrase(_:into:)`, which
+  /// writes the answer and returns the next event.
+  case clearPassphrase(keyInfo: String)
   /// Write what the sink got (ignore EPIPE), close any window and exit 0
   /// at once: the agent waits for the process to end.
   case exit

@@ -66,6 +66,18 @@ package struct PinentryRequest: Hashable, Sendable {
   package let keyInfo: String?
   /// The session's options (grab, locale, defaults, constraint hints, …).
   package let options: PinentryOptions
+  /// Whether to look the PIN up in the password manager before showing a
+  /// window (pinentry's rules: `allow-external-password-cache`, a key, no
+  /// repeat, no error, the first time for this key); a hit is answered
+  /// with `submitCached(pin:into:)`.
+  package let usesPasswordCache: Bool
+
+  /// Whether the window may offer to save the PIN in the password manager
+  /// (the agent allows it and names a key; `SETKEYINFO --clear`, as for a
+  /// card's PIN, names none).
+  package var mayCachePassword: Bool {
+    kind == .pin && options.allowsExternalPasswordCache && keyInfo != nil
+  }
 
   /// The most bytes of PIN the agent takes: a rule the entry must enforce
   /// live (`FieldRules.maximumBytes`), never a cut.
@@ -81,7 +93,8 @@ package struct PinentryRequest: Hashable, Sendable {
   }
 
   init(
-    kind: Kind, settings: PinentrySettings, options: PinentryOptions, timeoutSeconds: Int?
+    kind: Kind, settings: PinentrySettings, options: PinentryOptions, timeoutSeconds: Int?,
+    usesPasswordCache: Bool = false
   ) {
     self.kind = kind
     let asksPIN = kind == .pin
@@ -109,5 +122,6 @@ package struct PinentryRequest: Hashable, Sendable {
     self.timeoutSeconds = timeoutSeconds
     keyInfo = settings.keyInfo
     self.options = options
+    self.usesPasswordCache = usesPasswordCache
   }
 }

@@ -23,10 +23,13 @@ extension PinentrySession {
       }
       let (name, argument) = Self.command(in: line)
       switch name {
-      case "NOP", "END", "CLEARPASSPHRASE":
+      case "NOP", "END":
         // A stray END follows the agent's answer to CHECKPIN; it must get
-        // an OK. There is no password cache to clear.
+        // an OK.
         break
+      case "CLEARPASSPHRASE":
+        // Answered once the password manager has done it.
+        return .clearPassphrase(keyInfo: try Self.clearedKey(argument))
       case "CANCEL", "AUTH": throw .notImplemented
       case "BYE":
         sink.append(contentsOf: "OK closing connection\n".utf8)
@@ -87,8 +90,18 @@ extension PinentrySession {
   private mutating func open(_ kind: PinentryRequest.Kind) -> PinentryEvent {
     // pinentry drops the quality bar when a confirmation starts.
     if kind != .pin { settings.qualityBar = nil }
+    // pinentry's rules for its password cache: with the agent's leave and a
+    // key, never for a new passphrase, never to answer a retry, and once.
+    var usesPasswordCache = false
+    if kind == .pin, options.allowsExternalPasswordCache, let key = settings.keyInfo,
+      settings.repeatPrompt == nil, settings.error == nil, !triedPasswordCache.contains(key)
+    {
+      triedPasswordCache.insert(key)
+      usesPasswordCache = true
+    }
     let request = PinentryRequest(
-      kind: kind, settings: settings, options: options, timeoutSeconds: timeoutSeconds)
+      kind: kind, settings: settings, options: options, timeoutSeconds: timeoutSeconds,
+      usesPasswordCache: usesPasswordCache)
     window = .open(request, PinentryWindow.Wishes())
     return .show(request)
   }

@@ -59,7 +59,7 @@ extension PinentrySession {
 
   /// Forgets what pinentry forgets after a request, then answers the lines
   /// held meanwhile, up to the next window or `BYE`.
-  private mutating func finishRequest(into sink: inout some ByteSink) -> PinentryEvent {
+  mutating func finishRequest(into sink: inout some ByteSink) -> PinentryEvent {
     settings.error = nil
     if openRequest?.kind == .pin {
       settings.repeatPrompt = nil
@@ -67,6 +67,12 @@ extension PinentrySession {
     }
     window = .none
     if inquiry != nil { inquiryOutlivedRequest = true }
+    return answerPending(into: &sink)
+  }
+
+  /// Answers the lines held while a window was open, up to the next event
+  /// that needs the glue.
+  mutating func answerPending(into sink: inout some ByteSink) -> PinentryEvent {
     while !pending.isEmpty {
       let event: PinentryEvent
       switch pending.removeFirst() {

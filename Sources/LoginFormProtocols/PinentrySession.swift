@@ -59,6 +59,9 @@ package struct PinentrySession: Sendable {
   /// still read: that window is answered first, then the process exits.
   var inputEnded = false
   var pending: [PendingLine] = []
+  /// The keys whose passphrase the password manager was asked for: once
+  /// per key and session, as pinentry does.
+  var triedPasswordCache: Set<String> = []
   var overflowingLines = 0
   /// `END` lines still to come that answer nothing: gpg-agent (2.2.40 and
   /// later) ends a passing `CHECKPIN` with two, and the second must not be

@@ -7,8 +7,9 @@ import LoginFormPrompt
 import LoginFormProtocols
 
 /// Runs one pinentry conversation: reads standard input with a GLib source
-/// (the main loop never blocks on the agent), feeds the session, shows a
-/// window for each request and reports its end.
+/// (the main loop never blocks on the agent), feeds the session, answers a
+/// request from the password manager or shows a window for it (opening the
+/// display then) and reports its end.
 ///
 /// Both directions use locked memory: the input may carry a generated
 /// passphrase, and the output carries the PIN.
@@ -18,19 +19,21 @@ import LoginFormProtocols
   private let input: LockedRegion
   private let output: LockedBytes
   private let grabSetting: String?
+  private let keyring: Keyring
   /// The window of the open request; whether one is open is the session's
   /// to say.
   private var window: (any PromptSurface)?
   private var isExiting = false
 
   /// A server for `session`; nil when no locked memory is left.
-  init?(session: PinentrySession, grabSetting: String?) {
+  init?(session: PinentrySession, grabSetting: String?, keyring: Keyring) {
     guard let input = LockedRegion(capacity: 4096), let output = LockedBytes(capacity: 4096)
     else { return nil }
     self.session = session
     self.input = input
     self.output = output
     self.grabSetting = grabSetting
+    self.keyring = keyring
     splitter = AssuanLineSplitter(storage: input.bytes)
   }
 
@@ -74,24 +77,43 @@ import LoginFormProtocols
   private func handle(_ event: PinentryEvent) {
     switch event {
     case .none: break
-    case .show(let request): show(request)
+    case .show(let request): open(request)
     case .quality(let value): (window as? FormWindow)?.showQuality(value)
     case .generatedPIN(let pin): fill(pin)
     case .pinChecked(let check):
       let verdict = PinentryFrontEnd.verdict(
         for: check, constraints: session.openRequest?.constraints)
       (window as? FormWindow)?.show(verdict)
+    case .clearPassphrase(let key):
+      var sink = ProtocolOutput(buffer: output)
+      let next = PinentryPasswordCache.clear(
+        keyInfo: key, session: &session, keyring: keyring, into: &sink)
+      flush()
+      handle(next)
     case .exit: exitNow(status: .submitted)
     }
     if session.pinCheckDue { requestPINCheck() }
     if session.qualityUpdateDue { requestQuality() }
   }
 
-  private func show(_ request: PinentryRequest) {
+  /// Answers `request` from the password manager, or shows its window.
+  private func open(_ request: PinentryRequest) {
     // The agent passes its client's language as an option, since the
     // pinentry runs in the agent's environment.
     if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
-    switch PinentryPrompt.prompt(for: request, grabSetting: grabSetting) {
+    var sink = ProtocolOutput(buffer: output)
+    let opening = PinentryPasswordCache.open(
+      request, session: &session, keyring: keyring, grabSetting: grabSetting, into: &sink)
+    flush()
+    switch opening {
+    case .answered(let next): handle(next)
+    case .ask(let prompt): show(prompt)
+    }
+  }
+
+  private func show(_ prompt: Prompt) {
+    openDisplay()
+    switch prompt {
     case .form(let description):
       let form = FormWindow(description: description) { [self] in windowEnded($0) }
       form.onPasswordChange = { [self] in
@@ -147,7 +169,7 @@ import LoginFormProtocols
     window = nil
     guard !isExiting else { return }
     var sink = ProtocolOutput(buffer: output)
-    let event = PinentryFrontEnd.report(result, to: &session, into: &sink)
+    let event = PinentryFrontEnd.report(result, to: &session, into: &sink, keyring: keyring)
     flush()
     handle(event)
   }

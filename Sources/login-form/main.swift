@@ -5,6 +5,7 @@
 import CGtk
 import LoginFormFrontEnd
 import LoginFormGtk
+import LoginFormKeyring
 import LoginFormLockedMemory
 import LoginFormPrompt
 import LoginFormProtocols
@@ -59,27 +60,71 @@ func requireLockedMemory(bytes: Int = 4096) {
 }
 
 /// Reads and parses git's request through locked memory (`store` and
-/// `erase` carry the password), which is wiped and given back before any
-/// window needs the pool; ends the process with status 2 on bad input.
-func readGitRequest() -> GitCredentialRequest {
+/// `erase` carry the password) and lets `use` see it with its bytes; the
+/// bytes are wiped and the pool given back on return, before any window
+/// needs it. Ends the process with status 2 on bad input.
+func readGitRequest(
+  _ use: (GitCredentialRequest, UnsafeBufferPointer<UInt8>) -> Void
+) -> GitCredentialRequest {
   let input = Standard.readInput(capacity: GitCredentialFrontEnd.maximumRequestBytes)
+  defer { input.removeAll() }
   let parsed = input.withUTF8 { bytes in
     Result { () throws(GitCredentialError) in try GitCredentialRequest(parsing: bytes) }
   }
-  input.removeAll()
   switch parsed {
-  case .success(let request): return request
-  case .failure(let error): Standard.fail(.git(error))
+  case .success(let request):
+    input.withUTF8 { use(request, $0) }
+    return request
+  case .failure(let error):
+    input.removeAll()
+    Standard.fail(.git(error))
   }
 }
 
-/// Opens the display, or ends the process with status 2 and one line.
+/// Answers git's `action`: `store` and `erase` act on the password
+/// manager and print nothing (git ignores the output); `get` answers from
+/// it, or asks.
+@MainActor func answerGit(_ action: GitCredentialAction, grabSetting: String?) -> Answer {
+  let keyring = makeKeyring()
+  let handOff = RuntimeHandOff()
+  let request = readGitRequest { request, bytes in
+    switch action {
+    case .store:
+      GitCredentialKeyring.store(request, input: bytes, keyring: keyring, handOff: handOff)
+    case .erase:
+      GitCredentialKeyring.erase(request, input: bytes, keyring: keyring, handOff: handOff)
+    case .get: break
+    }
+  }
+  guard action == .get else { return .silent(.submitted) }
+  if let answer = GitCredentialKeyring.answerFromKeyring(for: request, keyring: keyring) {
+    return answer
+  }
+  let offer = GitCredentialKeyring.offer(keyring: keyring, handOff: handOff)
+  let form = GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting, offer: offer)
+  return ask(.form(form)) {
+    GitCredentialKeyring.recordChoice($0, for: request, handOff: handOff)
+    return GitCredentialFrontEnd.answer(to: $0)
+  }
+}
+
+/// Whether GTK is up on a display.
+@MainActor enum Display {
+  static var isOpen = false
+}
+
+/// Opens the display, or ends the process with status 2 and one line. The
+/// one place GTK starts, and only once a window is about to be shown:
+/// answers that need none (a password from the keyring, git's `store`)
+/// neither wait for GTK nor need a display.
 @MainActor func openDisplay() {
+  guard !Display.isOpen else { return }
   do {
     try DisplayConnection.open(lostStatus: ExitStatus.displayLost.rawValue)
   } catch {
     Standard.fail(.noDisplay(error.description))
   }
+  Display.isOpen = true
 }
 
 /// Shows `prompt` and returns what the core makes of its end.
@@ -87,6 +132,23 @@ func readGitRequest() -> GitCredentialRequest {
   if prompt.asksForSecret { requireLockedMemory() }
   openDisplay()
   return answer(PromptRunner.run(prompt))
+}
+
+/// The password manager (the Secret Service, asked only when first
+/// needed), its failures said on standard error.
+func makeKeyring() -> Keyring {
+  Keyring(store: SecretServiceStore(), warn: Diagnostics.warn)
+}
+
+/// The key file of an ssh passphrase prompt, when the password manager may
+/// answer it.
+func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
+  guard let prompt = SshKeyPassphrase.keyPrompt(of: request),
+    let file = SshKeyFile(named: prompt.keyPath)
+  else { return nil }
+  return SshKeyPassphrase(
+    prompt: prompt, keyFile: file.path, comment: file.comment,
+    caller: CallerProcess.parentIdentity)
 }
 
 /// Runs the mode the arguments name; returns the answer for the one-shot
@@ -120,8 +182,17 @@ func readGitRequest() -> GitCredentialRequest {
       to: PromptRunner.run(.form(request.form)), format: request.output)
   case .askpass(let prompt):
     let request = AskpassRequest(prompt: prompt, promptMode: environment("SSH_ASKPASS_PROMPT"))
-    return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting)) {
-      AskpassFrontEnd.answer(to: $0, for: request)
+    guard let key = sshKeyPassphrase(for: request) else {
+      return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting)) {
+        AskpassFrontEnd.answer(to: $0, for: request)
+      }
+    }
+    let keyring = makeKeyring()
+    if let answer = key.answerFromKeyring(keyring, handOff: RuntimeHandOff()) { return answer }
+    let offer = SshKeyPassphrase.offer(keyring)
+    return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, offer: offer)) {
+      key.finish($0, keyring: keyring)
+      return AskpassFrontEnd.answer(to: $0, for: request)
     }
   case .gitCredential(let arguments):
     let action: GitCredentialAction
@@ -130,16 +201,8 @@ func readGitRequest() -> GitCredentialRequest {
     } catch {
       Standard.fail(error)
     }
-    guard action.opensWindow else {
-      // Read to the end and forget, so git never writes into a closed pipe.
-      Standard.drainInput()
-      Standard.exit(.submitted)
-    }
     requireLockedMemory(bytes: GitCredentialFrontEnd.maximumRequestBytes)
-    let request = readGitRequest()
-    return ask(.form(GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting))) {
-      GitCredentialFrontEnd.answer(to: $0)
-    }
+    return answerGit(action, grabSetting: grabSetting)
   case .pinentry(let arguments):
     let (parsed, display) = parseCommandLine(
       PinentryCommandLine.declarations, summary: PinentryCommandLine.summary,
@@ -150,12 +213,16 @@ func readGitRequest() -> GitCredentialRequest {
     } catch {
       Standard.fail(.options(error))
     }
-    // The server's input and output, and the windows' secrets.
+    // The server's input and output, and the windows' secrets. The display
+    // opens with the first window: the agent is greeted at once, and a PIN
+    // from the keyring needs no GTK at all.
     requireLockedMemory(bytes: 12_288)
-    openDisplay()
     let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
-    guard let server = PinentryServer(session: session, grabSetting: grabSetting) else {
+    guard
+      let server = PinentryServer(
+        session: session, grabSetting: grabSetting, keyring: makeKeyring())
+    else {
       Standard.fail(.noLockedMemoryLeft(for: .protocolStream))
     }
     server.serve()

@@ -570,18 +570,20 @@ class BasicAuthServer:
     """An HTTP server on 127.0.0.1 (a free port) that serves `root` to
     requests carrying `Authorization: Basic` for username:password and
     answers 401 with a Basic challenge to all others. Runs in a thread of
-    the test; stopped when the test ends."""
+    the test; stopped when the test ends. Setting `password` changes it."""
 
     def __init__(self, test, root, username, password):
-        expected = "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
+        self.username = username
+        self.password = password
         self.requests = []  # (path, Authorization header or None)
         requests = self.requests
+        server = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def do_GET(self):
                 authorization = self.headers.get("Authorization")
                 requests.append((self.path, authorization))
-                if authorization != expected:
+                if authorization != server.expected_authorization():
                     self.send_response(401)
                     self.send_header("WWW-Authenticate", 'Basic realm="login-form e2e"')
                     self.send_header("Content-Length", "0")
@@ -600,6 +602,10 @@ class BasicAuthServer:
                                        kwargs={"poll_interval": 0.1}, daemon=True)
         self.thread.start()
         test.addCleanup(self.stop)
+
+    def expected_authorization(self):
+        credentials = f"{self.username}:{self.password}".encode()
+        return "Basic " + base64.b64encode(credentials).decode()
 
     def url(self, path):
         return f"http://127.0.0.1:{self.port}/{path}"

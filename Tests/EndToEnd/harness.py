@@ -643,6 +643,22 @@ class ClientWindow(PromptWindow):
         return [(accessible.getRoleName(), accessible.name) for accessible in self._showing()
                 if accessible.getRoleName() in ("text", "password text")]
 
+    def check_boxes(self):
+        """{name: ticked} of the window's check boxes."""
+        return {accessible.name: accessible.getState().contains(pyatspi.STATE_CHECKED)
+                for accessible in self._showing() if accessible.getRoleName() == "check box"}
+
+    def tick(self, name):
+        """Clicks the named check box with the mouse and waits until it shows
+        ticked."""
+        box = next((accessible for accessible in self._showing()
+                    if accessible.getRoleName() == "check box" and accessible.name == name), None)
+        if box is None:
+            raise AssertionError(f"no check box {name!r}; check boxes: {self.check_boxes()!r}")
+        extents = Atspi.Component.get_extents(box, Atspi.CoordType.SCREEN)
+        click_at(extents.x + extents.width // 2, extents.y + extents.height // 2)
+        self.wait_until(lambda: self.check_boxes().get(name), f"{name} to be ticked")
+
     def labels(self):
         """The names (their text) of the window's labels, in tree order."""
         return [accessible.name for accessible in self._showing()

@@ -138,7 +138,5 @@ import Testing
     #expect(throws: GitCredentialError.unknownAction("GET")) {
       try GitCredentialAction(argument: "GET")
     }
-    #expect(GitCredentialAction.get.opensWindow)
-    #expect(!GitCredentialAction.store.opensWindow && !GitCredentialAction.erase.opensWindow)
   }
 }

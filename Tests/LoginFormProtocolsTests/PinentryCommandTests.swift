@@ -27,7 +27,6 @@ import Testing
     let notImplemented = "ERR 536870981 Not implemented <User defined source 1>\n"
     #expect(driver.answer("NOP") == "OK\n")
     #expect(driver.answer("NOP with arguments") == "OK\n")
-    #expect(driver.answer("CLEARPASSPHRASE n/ABCDEF") == "OK\n")
     #expect(driver.answer("CANCEL") == notImplemented)
     #expect(driver.answer("AUTH") == notImplemented)
     #expect(driver.answer("D stray data") == notImplemented)

@@ -7,7 +7,7 @@ import LoginFormTestSupport
 /// session wrote, so tests compare exact transcripts.
 final class PinentryDriver {
   var session: PinentrySession
-  private var sink = ArraySink()
+  var sink = ArraySink()
 
   init(host: PinentryHost = .test, options: PinentryOptions = PinentryOptions()) {
     session = PinentrySession(host: host, options: options)

@@ -1,0 +1,89 @@
+import Glibc
+import LoginFormKeyring
+import Testing
+
+/// The notes between processes under XDG_RUNTIME_DIR: read once, private,
+/// short-lived, and never where another user could put or read them.
+@Suite struct RuntimeHandOffTests {
+  @Test func aNoteIsReadOnceUnderItsOwnName() {
+    let runtime = Scratch()
+    defer { runtime.remove() }
+    let handOff = RuntimeHandOff(runtimeDirectory: runtime.path)
+    #expect(handOff.isAvailable)
+    #expect(handOff.put("git\0https\0example.com\0\0bob", "remember"))
+    #expect(handOff.put("other", "x"))
+    #expect(handOff.take("git\0https\0example.com\0\0bob") == "remember")
+    #expect(handOff.take("git\0https\0example.com\0\0bob") == nil)
+    #expect(handOff.take("git\0https\0example.com\0\0carol") == nil)
+    #expect(handOff.take("other") == "x")
+  }
+
+  @Test func notesArePrivateFilesNamedByAHash() throws {
+    let runtime = Scratch()
+    defer { runtime.remove() }
+    let handOff = RuntimeHandOff(runtimeDirectory: runtime.path)
+    handOff.put("git\0https\0example.com\0\0bob", "remember")
+    #expect(runtime.listing() == ["login-form"])
+    var info = stat()
+    stat(runtime.path + "/login-form", &info)
+    #expect(info.st_mode & 0o777 == 0o700)
+    let names = runtime.listing("login-form")
+    let name = try #require(names.first)
+    #expect(names.count == 1)
+    #expect(name.count == 64 && name.allSatisfy(\.isHexDigit))
+    stat(runtime.path + "/login-form/" + name, &info)
+    #expect(info.st_mode & 0o777 == 0o600)
+  }
+
+  @Test func anOldNoteIsIgnoredAndSweptAway() throws {
+    let runtime = Scratch()
+    defer { runtime.remove() }
+    let handOff = RuntimeHandOff(runtimeDirectory: runtime.path)
+    handOff.put("old", "remember")
+    let file = runtime.path + "/login-form/" + (try #require(runtime.listing("login-form").first))
+    let then = time(nil) - RuntimeHandOff.maximumAge - 1
+    var times = [timeval(tv_sec: then, tv_usec: 0), timeval(tv_sec: then, tv_usec: 0)]
+    #expect(utimes(file, &times) == 0)
+    #expect(handOff.take("old") == nil)
+
+    handOff.put("stale", "x")
+    let stale = runtime.path + "/login-form/" + (try #require(runtime.listing("login-form").first))
+    #expect(utimes(stale, &times) == 0)
+    handOff.put("fresh", "y")
+    #expect(runtime.listing("login-form").count == 1, "the stale note was swept")
+    #expect(handOff.take("fresh") == "y")
+  }
+
+  @Test func aRuntimeDirectoryOthersMayWriteOrNoneIsNotUsed() {
+    let open = Scratch(mode: 0o777)
+    defer { open.remove() }
+    for directory in [open.path, "relative/run", "/nonexistent/run", nil] as [String?] {
+      let handOff = RuntimeHandOff(runtimeDirectory: directory)
+      #expect(!handOff.isAvailable, "\(directory ?? "nil")")
+      #expect(!handOff.put("name", "value"))
+      #expect(handOff.take("name") == nil)
+    }
+  }
+
+  @Test func aSymlinkIsNeverFollowed() throws {
+    let runtime = Scratch()
+    let elsewhere = Scratch()
+    defer {
+      runtime.remove()
+      elsewhere.remove()
+    }
+    // The notes' directory itself.
+    symlink(elsewhere.path, runtime.path + "/login-form")
+    #expect(!RuntimeHandOff(runtimeDirectory: runtime.path).isAvailable)
+    unlink(runtime.path + "/login-form")
+
+    // A note planted as a link to another file.
+    let handOff = RuntimeHandOff(runtimeDirectory: runtime.path)
+    handOff.put("name", "remember")
+    let note = runtime.path + "/login-form/" + (try #require(runtime.listing("login-form").first))
+    unlink(note)
+    symlink(elsewhere.write("target", "remember"), note)
+    #expect(handOff.take("name") == nil)
+    #expect(elsewhere.listing() == ["target"])
+  }
+}
