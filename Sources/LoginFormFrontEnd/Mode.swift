@@ -36,6 +36,10 @@ package enum Mode: Equatable {
       self = .askpass(prompt: rest.joined(separator: " "))
     } else if rest.count == 1, let prompt = rest.first, !prompt.hasPrefix("-") {
       self = .askpass(prompt: prompt)
+    } else if rest.count == 2, rest[0] == "--tty", !rest[1].hasPrefix("-") {
+      // A wrapper's `login-form --tty "$@"`: an askpass call on the
+      // terminal (see PresenterPlan.askpassForcesTerminal).
+      self = .askpass(prompt: rest[1])
     } else {
       self = .ordinary
     }

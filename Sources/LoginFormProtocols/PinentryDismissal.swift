@@ -9,4 +9,9 @@ package enum PinentryDismissal: Hashable, Sendable {
   case timedOut
   /// A confirmation's not-OK button (`SETNOTOK`).
   case notConfirmed
+  /// No window could be shown and the terminal could not be used either;
+  /// the payload is the system's error number (ENOTTY when the agent named
+  /// no terminal), which the agent reports ("Inappropriate ioctl for
+  /// device", as with pinentry's own terminal front end).
+  case unusableTerminal(errorNumber: Int32)
 }

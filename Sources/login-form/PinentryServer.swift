@@ -2,13 +2,17 @@ import CGtk
 import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormLockedMemory
+import LoginFormMainLoop
 import LoginFormModel
 import LoginFormPrompt
 import LoginFormProtocols
+import LoginFormTerminal
 
 /// Runs one pinentry conversation: reads standard input with a GLib source
-/// (the main loop never blocks on the agent), feeds the session, shows a
-/// window for each request and reports its end.
+/// (the main loop never blocks on the agent), feeds the session, shows each
+/// request (in a window, or without a display on the terminal the agent
+/// names, whose keys are another source of the same loop) and reports its
+/// end.
 ///
 /// Both directions use locked memory: the input may carry a generated
 /// passphrase, and the output carries the PIN.
@@ -18,19 +22,31 @@ import LoginFormProtocols
   private let input: LockedRegion
   private let output: LockedBytes
   private let grabSetting: String?
-  /// The window of the open request; whether one is open is the session's
-  /// to say.
+  private let display: Display
+  /// The presenter of the open request, a window or the terminal; whether
+  /// one is open is the session's to say.
   private var window: (any PromptSurface)?
   private var isExiting = false
 
+  /// Whether requests can be shown in a window.
+  enum Display {
+    /// The display is open.
+    case open
+    /// It could not be opened; the text says why.
+    case unavailable(String)
+    /// The client asked for the terminal (`PINENTRY_USER_DATA`).
+    case notWanted
+  }
+
   /// A server for `session`; nil when no locked memory is left.
-  init?(session: PinentrySession, grabSetting: String?) {
+  init?(session: PinentrySession, grabSetting: String?, display: Display) {
     guard let input = LockedRegion(capacity: 4096), let output = LockedBytes(capacity: 4096)
     else { return nil }
     self.session = session
     self.input = input
     self.output = output
     self.grabSetting = grabSetting
+    self.display = display
     splitter = AssuanLineSplitter(storage: input.bytes)
   }
 
@@ -75,7 +91,7 @@ import LoginFormProtocols
     switch event {
     case .none: break
     case .show(let request): show(request)
-    case .quality(let value): (window as? FormWindow)?.showQuality(value)
+    case .quality(let value): (window as? any FormPresenter)?.showQuality(value)
     case .generatedPIN(let pin): fill(pin)
     case .exit: exitNow(status: .submitted)
     }
@@ -86,20 +102,68 @@ import LoginFormProtocols
     // The agent passes its client's language as an option, since the
     // pinentry runs in the agent's environment.
     if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
-    switch PinentryPrompt.prompt(for: request, grabSetting: grabSetting) {
+    let prompt = PinentryPrompt.prompt(for: request, grabSetting: grabSetting)
+    var isOpen = false
+    if case .open = display { isOpen = true }
+    let plan = PresenterPlan.forPinentry(request.options, hasDisplay: isOpen)
+    var problem = plan.terminalProblem
+    for candidate in plan.candidates where window == nil {
+      switch candidate {
+      case .window: window = windowPresenter(for: prompt)
+      case .terminal(let path, let locale):
+        do {
+          window = terminalPresenter(for: prompt, on: try Terminal.open(path: path, locale: locale))
+        } catch {
+          problem = error
+        }
+      }
+    }
+    guard let window else { return refuse(plan: plan, problem: problem) }
+    if let form = window as? any FormPresenter {
+      form.onPasswordChange = { [self] in requestQuality() }
+    }
+    window.present()
+  }
+
+  private func windowPresenter(for prompt: Prompt) -> any PromptSurface {
+    switch prompt {
     case .form(let description):
       let form = FormWindow(description: description) { [self] in windowEnded($0) }
-      form.onPasswordChange = { [self] in requestQuality() }
       form.onGenerate = { [self] in
         var sink = ProtocolOutput(buffer: output)
         session.requestGeneratedPIN(into: &sink)
         flush()
       }
-      window = form
+      return form
     case .question(let description):
-      window = QuestionWindow(description: description) { [self] in windowEnded($0) }
+      return QuestionWindow(description: description) { [self] in windowEnded($0) }
     }
-    window?.present()
+  }
+
+  /// The request on the terminal; nil (having said so) when no locked
+  /// memory is left for what is typed.
+  private func terminalPresenter(for prompt: Prompt, on terminal: Terminal)
+    -> (any PromptSurface)?
+  {
+    let surface = TerminalPresenter.surface(for: prompt, on: terminal) { [self] in
+      windowEnded($0)
+    }
+    if surface == nil {
+      Diagnostics.warn(FrontEndFailure.noLockedMemoryLeft(for: .password).description)
+    }
+    return surface
+  }
+
+  /// Tells the agent the request cannot be shown: no display, and no
+  /// terminal it could use (`problem`).
+  private func refuse(plan: PresenterPlan, problem: TerminalProblem?) {
+    var displayProblem: String?
+    if case .unavailable(let text) = display { displayProblem = text }
+    Diagnostics.warn(plan.failure(display: displayProblem, terminal: problem).description)
+    var sink = ProtocolOutput(buffer: output)
+    let event = PinentryFrontEnd.report(problem ?? .noneNamed, to: &session, into: &sink)
+    flush()
+    handle(event)
   }
 
   /// Puts the agent's generated passphrase into the form, if it is one the
@@ -119,7 +183,7 @@ import LoginFormProtocols
   }
 
   private func requestQuality() {
-    guard let form = window as? FormWindow else { return }
+    guard let form = window as? any FormPresenter else { return }
     var sink = ProtocolOutput(buffer: output)
     form.model.withSecretUTF8(.password) { _ = session.requestQuality(of: $0, into: &sink) }
     flush()

@@ -1,13 +1,15 @@
 // The executable: picks the mode from how it was called, asks the front-end
-// core what to show, has GTK show it, and writes what the core answers. The
-// decisions are the core's (LoginFormFrontEnd); what is here is the process:
-// its arguments, environment, standard streams, display and exit.
+// core what to show and where (a window, else the terminal), has it shown,
+// and writes what the core answers. The decisions are the core's
+// (LoginFormFrontEnd); what is here is the process: its arguments,
+// environment, standard streams, display, terminal and exit.
 import CGtk
 import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormLockedMemory
 import LoginFormPrompt
 import LoginFormProtocols
+import LoginFormTerminal
 
 lf_harden_process()
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0
@@ -53,20 +55,57 @@ func requireLockedMemory() {
   if !LockedRegion.canLock() { Standard.fail(.cannotLockMemory) }
 }
 
-/// Opens the display, or ends the process with status 2 and one line.
-@MainActor func openDisplay() {
+/// Opens the display; says why not.
+@MainActor func openDisplay() -> String? {
   do {
     try DisplayConnection.open(lostStatus: ExitStatus.displayLost.rawValue)
+    return nil
   } catch {
-    Standard.fail(.noDisplay(error.description))
+    return error.description
   }
 }
 
-/// Shows `prompt` and returns what the core makes of its end.
-@MainActor func ask(_ prompt: Prompt, answer: (PromptResult) -> Answer) -> Answer {
+/// Shows `prompt` with the first presenter of `plan` that can be had, and
+/// returns how it ended; ends the process with status 2 and one line when
+/// none can. `onWindow` or `onTerminal` runs once the presenter is chosen.
+@MainActor func show(
+  _ prompt: Prompt, plan: PresenterPlan, onWindow: () -> Void = {}, onTerminal: () -> Void = {}
+) -> PromptResult {
+  var displayProblem: String?
+  var terminalProblem: TerminalProblem?
+  for candidate in plan.candidates {
+    switch candidate {
+    case .window:
+      displayProblem = openDisplay()
+      guard displayProblem == nil else { continue }
+      onWindow()
+      return PromptRunner.run(prompt)
+    case .terminal(let path, let locale):
+      let terminal: Terminal
+      do {
+        terminal = try Terminal.open(path: path, locale: locale)
+      } catch {
+        terminalProblem = error
+        continue
+      }
+      onTerminal()
+      return PromptRunner.run { end in
+        guard let surface = TerminalPresenter.surface(for: prompt, on: terminal, onFinish: end)
+        else { Standard.fail(.noLockedMemoryLeft(for: .password)) }
+        return surface
+      }
+    }
+  }
+  Standard.fail(plan.failure(display: displayProblem, terminal: terminalProblem))
+}
+
+/// Shows `prompt` where `plan` says and returns what the core makes of its
+/// end.
+@MainActor func ask(
+  _ prompt: Prompt, plan: PresenterPlan, answer: (PromptResult) -> Answer
+) -> Answer {
   if prompt.asksForSecret { requireLockedMemory() }
-  openDisplay()
-  return answer(PromptRunner.run(prompt))
+  return answer(show(prompt, plan: plan))
 }
 
 /// Runs the mode the arguments name; returns the answer for the one-shot
@@ -94,13 +133,24 @@ func requireLockedMemory() {
     // Fail before the user types anything that could not be delivered.
     if outputWasClosed { Standard.fail(.outputClosed) }
     if request.form.shape.contains(.password) { requireLockedMemory() }
-    openDisplay()
-    DisplayConnection.warnAboutX11Options(request.form.options, grabWasAsked: request.asksForGrab)
-    return OrdinaryFrontEnd.answer(
-      to: PromptRunner.run(.form(request.form)), format: request.output)
+    let result = show(
+      .form(request.form), plan: .forProcess(forcesTerminal: request.usesTerminal),
+      onWindow: {
+        DisplayConnection.warnAboutX11Options(
+          request.form.options, grabWasAsked: request.asksForGrab)
+      },
+      onTerminal: {
+        for warning in OrdinaryFrontEnd.terminalWarnings(for: request) {
+          Diagnostics.warn(warning)
+        }
+      })
+    return OrdinaryFrontEnd.answer(to: result, format: request.output)
   case .askpass(let prompt):
     let request = AskpassRequest(prompt: prompt, promptMode: environment("SSH_ASKPASS_PROMPT"))
-    return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting)) {
+    let plan = PresenterPlan.forAskpass(
+      request, arguments: CommandLine.arguments,
+      gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
+    return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting), plan: plan) {
       AskpassFrontEnd.answer(to: $0, for: request)
     }
   case .gitCredential(let arguments):
@@ -126,7 +176,11 @@ func requireLockedMemory() {
     case .success(let parsed): request = parsed
     case .failure(let error): Standard.fail(.git(error))
     }
-    return ask(.form(GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting))) {
+    let plan = PresenterPlan.forProcess(
+      forcesTerminal: false, gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
+    return ask(
+      .form(GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting)), plan: plan
+    ) {
       GitCredentialFrontEnd.answer(to: $0)
     }
   case .pinentry(let arguments):
@@ -140,10 +194,15 @@ func requireLockedMemory() {
       Standard.fail(.options(error))
     }
     requireLockedMemory()
-    openDisplay()
+    // Without a display, each request asks on the terminal gpg-agent names.
+    var windows = PinentryServer.Display.notWanted
+    if PresenterPlan.pinentryOpensDisplay(pinentryUserData: environment("PINENTRY_USER_DATA")) {
+      windows = openDisplay().map { .unavailable($0) } ?? .open
+    }
     let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
-    guard let server = PinentryServer(session: session, grabSetting: grabSetting) else {
+    guard let server = PinentryServer(session: session, grabSetting: grabSetting, display: windows)
+    else {
       Standard.fail(.noLockedMemoryLeft(for: .protocolStream))
     }
     server.serve()
