@@ -48,18 +48,22 @@ static void restore_saved(void) {
     if (fd >= 0) tcsetattr(fd, TCSANOW, &saved_settings);
 }
 
+// Puts prompt mode back and asks for the prompt to be drawn again.
+static void resume_prompt(void) {
+    int fd = active_fd;
+    if (fd < 0) return;
+    tcsetattr(fd, TCSANOW, &prompt_settings);
+    if (continued_pipe[1] >= 0) {
+        // Non-blocking: a full pipe already says "draw again".
+        ssize_t ignored = write(continued_pipe[1], "c", 1);
+        (void)ignored;
+    }
+}
+
 static void on_continue(int signal_number) {
     (void)signal_number;
     int saved_errno = errno;
-    int fd = active_fd;
-    if (fd >= 0) {
-        tcsetattr(fd, TCSANOW, &prompt_settings);
-        if (continued_pipe[1] >= 0) {
-            // Non-blocking: a full pipe already says "draw again".
-            ssize_t ignored = write(continued_pipe[1], "c", 1);
-            (void)ignored;
-        }
-    }
+    resume_prompt();
     errno = saved_errno;
 }
 
@@ -76,11 +80,13 @@ static void on_stop(int signal_number) {
     sigaddset(&unblock, signal_number);
     raise(signal_number);
     sigprocmask(SIG_UNBLOCK, &unblock, NULL);
-    // Continued: SIGCONT's handler has put prompt mode back.
+    // Continued, or never stopped: the kernel discards a stop sent to an
+    // orphaned process group (a session leader's, say).
     struct sigaction again = {0};
     again.sa_handler = on_stop;
     sigemptyset(&again.sa_mask);
     sigaction(signal_number, &again, NULL);
+    resume_prompt();
     errno = saved_errno;
 }
 

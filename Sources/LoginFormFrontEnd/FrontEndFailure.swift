@@ -6,8 +6,6 @@ import LoginFormProtocols
 package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   /// The command line could not be used.
   case options(OptionsError)
-  /// No display could be opened; the text names what was tried.
-  case noDisplay(String)
   /// Neither a window nor the terminal could show the prompt: `display`
   /// names what was tried (nil when the terminal was asked for), `terminal`
   /// why the terminal could not be used.
@@ -42,7 +40,6 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .options(let error): error.description
-    case .noDisplay(let text): text
     case .noPresenter(let display?, let terminal?):
       // TRANSLATORS: "Cannot open display: …" and why the terminal could
       // not be used either.
@@ -74,7 +71,7 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   /// cannot host the prompt, 3 when an answer could not be delivered.
   package var status: ExitStatus {
     switch self {
-    case .options, .noDisplay, .noPresenter, .cannotLockMemory, .readFailed, .inputTooLong,
+    case .options, .noPresenter, .cannotLockMemory, .readFailed, .inputTooLong,
       .missingGitAction,
       .git:
       .usage
