@@ -21,6 +21,12 @@ static struct termios prompt_settings;
 static int continued_pipe[2] = {-1, -1};
 static struct sigaction previous_stop;
 static struct sigaction previous_continue;
+// Signals whose default action ends the process and that GLib's main loop
+// does not own (it owns SIGINT, SIGTERM and SIGHUP, and ends the prompt
+// for them): the settings go back before the process ends.
+static const int fatal_signals[] = {SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2};
+#define FATAL_SIGNAL_COUNT (sizeof fatal_signals / sizeof fatal_signals[0])
+static struct sigaction previous_fatal[FATAL_SIGNAL_COUNT];
 static bool exit_handler_registered;
 
 int lf_terminal_open(const char *path) {
@@ -90,6 +96,15 @@ static void on_stop(int signal_number) {
     errno = saved_errno;
 }
 
+static void on_fatal(int signal_number) {
+    restore_saved();
+    struct sigaction fatal = {0};
+    fatal.sa_handler = SIG_DFL;
+    sigemptyset(&fatal.sa_mask);
+    sigaction(signal_number, &fatal, NULL);
+    raise(signal_number);
+}
+
 static void restore_at_exit(void) { lf_terminal_end(); }
 
 int lf_terminal_begin(int fd) {
@@ -115,6 +130,12 @@ int lf_terminal_begin(int fd) {
     resume.sa_handler = on_continue;
     sigemptyset(&resume.sa_mask);
     sigaction(SIGCONT, &resume, &previous_continue);
+    struct sigaction fatal = {0};
+    fatal.sa_handler = on_fatal;
+    sigemptyset(&fatal.sa_mask);
+    for (size_t index = 0; index < FATAL_SIGNAL_COUNT; index++) {
+        sigaction(fatal_signals[index], &fatal, &previous_fatal[index]);
+    }
     // TCSAFLUSH: keys typed before the prompt showed are not taken as its
     // answer.
     if (tcsetattr(fd, TCSAFLUSH, &prompt_settings) != 0) {
@@ -133,6 +154,9 @@ void lf_terminal_end(void) {
     active_fd = -1;
     sigaction(SIGTSTP, &previous_stop, NULL);
     sigaction(SIGCONT, &previous_continue, NULL);
+    for (size_t index = 0; index < FATAL_SIGNAL_COUNT; index++) {
+        sigaction(fatal_signals[index], &previous_fatal[index], NULL);
+    }
 }
 
 int lf_terminal_continued_fd(void) { return continued_pipe[0]; }

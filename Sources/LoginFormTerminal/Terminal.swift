@@ -18,6 +18,7 @@ import LoginFormPrompt
   /// memory, not even on its way to the field.
   private let cell: LockedRegion
   private var isOpen = true
+  private var isInPromptMode = false
 
   private init(path: String, descriptor: Int32, charset: TerminalCharset, cell: LockedRegion) {
     self.path = path
@@ -26,9 +27,8 @@ import LoginFormPrompt
     self.cell = cell
   }
 
-  /// Opens the terminal at `path` and puts it in prompt mode (no echo, each
-  /// key as it is typed); `locale` names its character set (nil: this
-  /// process's). The controlling terminal, `/dev/tty`, that cannot be
+  /// Opens the terminal at `path`; `locale` names its character set (nil:
+  /// this process's). The controlling terminal, `/dev/tty`, that cannot be
   /// opened means the process has none.
   package static func open(path: String, locale: String?) throws(TerminalProblem) -> Terminal {
     guard let cell = LockedRegion(capacity: 1) else { throw .unusable(path, errno: ENOMEM) }
@@ -38,13 +38,18 @@ import LoginFormPrompt
       if path == "/dev/tty", code == ENXIO || code == ENOENT { throw .noControllingTerminal }
       throw code == ENOTTY ? .notATerminal(path) : .unusable(path, errno: code)
     }
-    guard lf_terminal_begin(descriptor) == 0 else {
-      let code = lf_errno()
-      CGtk.close(descriptor)
-      throw .unusable(path, errno: code)
-    }
     return Terminal(
       path: path, descriptor: descriptor, charset: .of(locale: locale), cell: cell)
+  }
+
+  /// Puts the terminal in prompt mode (no echo, each key as it is typed):
+  /// called as the prompt shows, once whoever runs it handles SIGINT,
+  /// SIGTERM and SIGHUP, so that no signal can end the process between
+  /// this and the settings being put back. False when the terminal
+  /// refuses.
+  func begin() -> Bool {
+    isInPromptMode = lf_terminal_begin(descriptor) == 0
+    return isInPromptMode
   }
 
   /// The width in columns; 80 when the terminal does not say.
@@ -115,7 +120,7 @@ import LoginFormPrompt
   func close() {
     guard isOpen else { return }
     isOpen = false
-    lf_terminal_end()
+    if isInPromptMode { lf_terminal_end() }
     CGtk.close(descriptor)
   }
 

@@ -43,8 +43,11 @@ import LoginFormPrompt
     self.options = options
   }
 
-  /// Starts reading keys and, with a timeout, counting down.
+  /// Puts the terminal in prompt mode, starts reading keys and, with a
+  /// timeout, counting down. A terminal that refuses prompt mode ends the
+  /// prompt as cancelled: it could not be typed on safely.
   func start() {
+    guard terminal.begin() else { return end(.cancelled) }
     sources.append(
       MainLoopSource.readable(terminal.descriptor) { [weak self] in
         self?.readable() ?? false

@@ -22,24 +22,14 @@ import LoginFormTerminal
   private let input: LockedRegion
   private let output: LockedBytes
   private let grabSetting: String?
-  private let display: Display
+  private let display: PinentryDisplay
   /// The presenter of the open request, a window or the terminal; whether
   /// one is open is the session's to say.
   private var window: (any PromptSurface)?
   private var isExiting = false
 
-  /// Whether requests can be shown in a window.
-  enum Display {
-    /// The display is open.
-    case open
-    /// It could not be opened; the text says why.
-    case unavailable(String)
-    /// The client asked for the terminal (`PINENTRY_USER_DATA`).
-    case notWanted
-  }
-
   /// A server for `session`; nil when no locked memory is left.
-  init?(session: PinentrySession, grabSetting: String?, display: Display) {
+  init?(session: PinentrySession, grabSetting: String?, display: PinentryDisplay) {
     guard let input = LockedRegion(capacity: 4096), let output = LockedBytes(capacity: 4096)
     else { return nil }
     self.session = session
@@ -103,16 +93,18 @@ import LoginFormTerminal
     // pinentry runs in the agent's environment.
     if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
     let prompt = PinentryPrompt.prompt(for: request, grabSetting: grabSetting)
-    var isOpen = false
-    if case .open = display { isOpen = true }
-    let plan = PresenterPlan.forPinentry(request.options, hasDisplay: isOpen)
+    let plan = PresenterPlan.forPinentry(request.options, hasDisplay: display.isOpen)
     var problem = plan.terminalProblem
     for candidate in plan.candidates where window == nil {
       switch candidate {
       case .window: window = windowPresenter(for: prompt)
       case .terminal(let path, let locale):
         do {
-          window = terminalPresenter(for: prompt, on: try Terminal.open(path: path, locale: locale))
+          let terminal = try Terminal.open(path: path, locale: locale)
+          guard let surface = terminalPresenter(for: prompt, on: terminal) else {
+            return windowEnded(.cancelled)
+          }
+          window = surface
         } catch {
           problem = error
         }
@@ -157,9 +149,7 @@ import LoginFormTerminal
   /// Tells the agent the request cannot be shown: no display, and no
   /// terminal it could use (`problem`).
   private func refuse(plan: PresenterPlan, problem: TerminalProblem?) {
-    var displayProblem: String?
-    if case .unavailable(let text) = display { displayProblem = text }
-    Diagnostics.warn(plan.failure(display: displayProblem, terminal: problem).description)
+    Diagnostics.warn(plan.failure(display: display.problem, terminal: problem).description)
     var sink = ProtocolOutput(buffer: output)
     let event = PinentryFrontEnd.report(problem ?? .noneNamed, to: &session, into: &sink)
     flush()

@@ -138,15 +138,20 @@ class OrdinaryTerminalTests(PromptTestCase):
         self.assertEqual(self.finish(process), (0, b"alice_1\nlongpass1\n", b""))
         self.assertEqual(self.tty.settings(), before)
 
-    def test_sigterm_mid_prompt_leaves_the_terminal_as_it_was(self):
+    def test_a_signal_mid_prompt_leaves_the_terminal_as_it_was(self):
         before = self.tty.settings()
-        process = self.start("--new-password")
-        self.tty.wait_for(USERNAME_LINE)
-        self.tty.type("alice_1\rhalf")
-        self.tty.wait_for(PASSWORD_LINE)
-        process.send_signal(signal.SIGTERM)
-        self.assertEqual(self.finish(process), (1, b"", b""))
-        self.assertEqual(self.tty.settings(), before)
+        # SIGTERM ends the prompt (status 1); SIGQUIT ends the process.
+        for number, status in ((signal.SIGTERM, 1), (signal.SIGQUIT, -signal.SIGQUIT)):
+            with self.subTest(signal=number):
+                process = self.start("--new-password")
+                shown = self.tty.mark()
+                self.tty.wait_for(USERNAME_LINE, since=shown)
+                self.tty.type("alice_1\rhalf")
+                self.tty.wait_for(PASSWORD_LINE, since=shown)
+                self.assertFalse(flag(self.tty.settings(), "echo"))
+                process.send_signal(number)
+                self.assertEqual(self.finish(process), (status, b"", b""))
+                self.assertEqual(self.tty.settings(), before)
 
     def test_a_terminal_that_hangs_up_cancels(self):
         process = self.start()

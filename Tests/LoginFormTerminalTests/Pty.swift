@@ -57,6 +57,13 @@ final class Pty {
     return settings
   }
 
+  /// How many typed bytes wait on the terminal for a reader.
+  var unreadInput: Int32 {
+    var waiting: Int32 = 0
+    _ = ioctl(slave, UInt(FIONREAD), &waiting)
+    return waiting
+  }
+
   /// Hangs up: the terminal goes away under the prompt.
   func hangUp() {
     if master >= 0 { close(master) }

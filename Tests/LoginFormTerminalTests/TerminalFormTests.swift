@@ -235,4 +235,14 @@ import Testing
     pump(until: { ended.result != nil })
     #expect(ended.outcome == .submitted(username: nil, password: "pässwörd", repeated: false))
   }
+
+  @Test func keysTypedAheadOfTheEndNeverReachTheShell() throws {
+    let ended = Ended()
+    _ = try form(FormDescription(shape: .passwordOnly), ended: ended)
+    // In one go: the answer, and what a person typed on before it ended.
+    pty.type("abcdefgh\rsecret tail\r")
+    pump(until: { ended.result != nil })
+    #expect(ended.outcome == .submitted(username: nil, password: "abcdefgh", repeated: false))
+    #expect(pty.unreadInput == 0, "typed-ahead keys would go to the shell")
+  }
 }

@@ -25,8 +25,10 @@ int lf_terminal_open(const char *path);
 ///
 /// Until `lf_terminal_end`, a SIGTSTP puts the saved settings back before
 /// the process stops, a SIGCONT puts prompt mode back (and writes a byte to
-/// `lf_terminal_continued_fd`), and the process's normal exit puts the saved
-/// settings back. Returns 0, or -1 with errno set.
+/// `lf_terminal_continued_fd`), and the process's normal exit, SIGQUIT,
+/// SIGALRM, SIGUSR1 and SIGUSR2 put the saved settings back. SIGINT, SIGTERM
+/// and SIGHUP are the main loop's to handle (it ends the prompt). Returns 0,
+/// or -1 with errno set.
 int lf_terminal_begin(int fd);
 
 /// Puts back the settings saved by `lf_terminal_begin`, discarding what was
