@@ -39,6 +39,13 @@ import Testing
     pump(for: seconds)
   }
 
+  /// Types `keys`, waits for the prompt to end, and says how it did.
+  private func outcome(typing keys: String, _ ended: Ended) -> Outcome? {
+    type(keys, then: 0)
+    pump(until: { ended.result != nil })
+    return ended.outcome
+  }
+
   @Test func eachFieldIsAskedWithItsRuleAndARefusedOneAgain() throws {
     let ended = Ended()
     _ = try form(FormDescription(), ended: ended)
@@ -54,10 +61,9 @@ import Testing
     #expect(pty.text.contains("Username (At least 6 characters): alice_1\r\n"))
     type("short\r")
     #expect(pty.text.contains("  ! 2 more characters needed (at least 7)\r\n"))
-    type("longpass1\r", then: 0)
-    pump(until: { ended.result != nil })
     #expect(
-      ended.outcome == .submitted(username: "alice_1", password: "longpass1", repeated: false))
+      outcome(typing: "longpass1\r", ended)
+        == .submitted(username: "alice_1", password: "longpass1", repeated: false))
     #expect(!pty.text.contains("short") && !pty.text.contains("longpass1"), "a secret was echoed")
   }
 
@@ -70,9 +76,9 @@ import Testing
     #expect(
       pty.text.hasSuffix(
         "Repeat: \r\n  ! does not match - try again\r\n\rPassword (At least 7 characters): "))
-    type("abcdefg\rabcdefg\r", then: 0)
-    pump(until: { ended.result != nil })
-    #expect(ended.outcome == .submitted(username: nil, password: "abcdefg", repeated: true))
+    #expect(
+      outcome(typing: "abcdefg\rabcdefg\r", ended)
+        == .submitted(username: nil, password: "abcdefg", repeated: true))
   }
 
   @Test(arguments: ["\u{3}", "\u{4}", "\u{1B}"])
@@ -91,9 +97,9 @@ import Testing
     type("\u{1B}[A\u{1B}OP", then: 0.2)
     #expect(ended.result == nil)
     #expect(pty.text.hasSuffix("\u{7}\u{7}"))
-    type("abcdefgh\r", then: 0)
-    pump(until: { ended.result != nil })
-    #expect(ended.outcome == .submitted(username: nil, password: "abcdefgh", repeated: false))
+    #expect(
+      outcome(typing: "abcdefgh\r", ended)
+        == .submitted(username: nil, password: "abcdefgh", repeated: false))
   }
 
   @Test func theTerminalIsAsItWasHoweverThePromptEnds() throws {
@@ -173,10 +179,9 @@ import Testing
     #expect(
       pty.text.hasSuffix(
         "Username (At least 6 characters): alice_1\r\n\rPassword (At least 7 characters): "))
-    type("longpass1\r", then: 0)
-    pump(until: { ended.result != nil })
     #expect(
-      ended.outcome == .submitted(username: "alice_1", password: "longpass1", repeated: false))
+      outcome(typing: "longpass1\r", ended)
+        == .submitted(username: "alice_1", password: "longpass1", repeated: false))
   }
 
   @Test func aPrefilledNameTheRulesRefuseSaysSoAndCanBeMended() throws {
@@ -187,9 +192,9 @@ import Testing
     #expect(
       pty.text.hasSuffix(
         "  ! 4 more characters needed (at least 6)\r\n\rUsername (At least 6 characters): al"))
-    type("\u{7F}ice_1\rlongpass1\r", then: 0)
-    pump(until: { ended.result != nil })
-    #expect(ended.outcome == .submitted(username: "aice_1", password: "longpass1", repeated: false))
+    #expect(
+      outcome(typing: "\u{7F}ice_1\rlongpass1\r", ended)
+        == .submitted(username: "aice_1", password: "longpass1", repeated: false))
   }
 
   @Test func noEscapeSequenceOfTheCallerReachesTheTerminal() throws {
