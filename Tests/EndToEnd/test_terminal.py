@@ -138,6 +138,19 @@ class OrdinaryTerminalTests(PromptTestCase):
         self.assertEqual(self.finish(process), (0, b"alice_1\nlongpass1\n", b""))
         self.assertEqual(self.tty.settings(), before)
 
+    def test_a_stop_the_kernel_discards_leaves_the_echo_off(self):
+        # A session leader's process group is orphaned: SIGTSTP cannot stop
+        # it, and the settings given back for the stop must be taken again.
+        process = self.start("--password-only")
+        self.tty.wait_for(PASSWORD_LINE)
+        process.send_signal(signal.SIGTSTP)
+        self.tty.wait_for(PASSWORD_LINE, count=2)
+        self.assertNotEqual(process_state(process.pid), "T")
+        self.assertFalse(flag(self.tty.settings(), "echo"), "typing would show")
+        self.tty.type("s3cret pw\r")
+        self.assertEqual(self.finish(process), (0, b"s3cret pw\n", b""))
+        self.assertNotIn(b"s3cret", self.tty.output)
+
     def test_a_signal_mid_prompt_leaves_the_terminal_as_it_was(self):
         before = self.tty.settings()
         # SIGTERM ends the prompt (status 1); SIGQUIT ends the process.
