@@ -25,8 +25,9 @@ import Testing
     _ description: FormDescription, ended: Ended, locale: String = "C.UTF-8"
   ) throws -> TerminalForm {
     let terminal = try Terminal.open(path: pty.path, locale: locale)
+    let report: @MainActor (PromptResult) -> Void = { [weak ended] in ended?.result = $0 }
     let form = try #require(
-      TerminalForm(description: description, terminal: terminal) { ended.result = $0 })
+      TerminalForm(description: description, terminal: terminal, onFinish: report))
     ended.prompt = form
     started.append(ended)
     form.present()

@@ -15,8 +15,9 @@ import Testing
   private func ask(_ question: QuestionDescription, typing keys: String) throws -> Outcome? {
     let ended = Ended()
     let terminal = try Terminal.open(path: pty.path, locale: nil)
+    let report: @MainActor (PromptResult) -> Void = { [weak ended] in ended?.result = $0 }
     let prompt = try #require(
-      TerminalQuestion(description: question, terminal: terminal) { ended.result = $0 })
+      TerminalQuestion(description: question, terminal: terminal, onFinish: report))
     ended.prompt = prompt
     prompt.present()
     pty.type(keys)
