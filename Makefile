@@ -70,12 +70,12 @@ RELEASE_LINK_FLAGS ?= $(foreach word,$(subst $(comma), ,$(patsubst -Wl$(comma)%,
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormPrompt/*.swift Sources/LoginFormFrontEnd/*.swift \
-	Sources/LoginFormGtk/*.swift Sources/login-form/*.swift)
+	Sources/LoginFormGtk/*.swift Sources/LoginFormTerminal/*.swift Sources/login-form/*.swift)
 # The version's only home is the file VERSION; see .ci/version.
 VERSION = $(shell .ci/version)
 # The suites that need no display: the model, the protocols, the front-end core,
-# the keyring's files.
-PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests
+# the keyring's files, the terminal (on pseudo-terminals of its own).
+PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests
 
 .PHONY: all build run check test lint deps-build deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \

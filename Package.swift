@@ -42,22 +42,36 @@ let package = Package(
     .target(
       name: "LoginFormKeyring",
       dependencies: ["CSecret", "LoginFormModel", "LoginFormFrontEnd", "LoginFormLockedMemory"]),
+    // GLib's main loop as the presenters use it (GLib only, no GTK call).
+    .target(name: "LoginFormMainLoop", dependencies: ["CGtk", "LoginFormPrompt"]),
     // The windows, which present the prompt contract.
     .target(
       name: "LoginFormGtk",
       dependencies: [
         "CGtk", "CSecretEntry", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
+        "LoginFormMainLoop",
+      ]),
+    // Our own C for the terminal: its settings, restored from signal handlers.
+    .target(name: "CTerminal"),
+    // The terminal, which presents the same contract without a display.
+    .target(
+      name: "LoginFormTerminal",
+      dependencies: [
+        "CGtk", "CTerminal", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
+        "LoginFormMainLoop",
       ]),
     .executableTarget(
       name: "login-form",
       dependencies: [
         "CGtk", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt", "LoginFormFrontEnd",
-        "LoginFormLockedMemory", "LoginFormGtk", "LoginFormKeyring",
+        "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormGtk", "LoginFormTerminal",
+        "LoginFormKeyring",
       ]),
 
     // What several test suites and the fuzzer share.
     .target(
-      name: "LoginFormTestSupport", dependencies: ["LoginFormModel"], path: "Tests/Support"),
+      name: "LoginFormTestSupport", dependencies: ["LoginFormModel", "LoginFormPrompt"],
+      path: "Tests/Support"),
     .testTarget(
       name: "LoginFormModelTests", dependencies: ["LoginFormModel", "LoginFormTestSupport"]),
     .testTarget(
@@ -75,7 +89,15 @@ let package = Package(
       name: "LoginFormGtkTests",
       dependencies: [
         "LoginFormGtk", "LoginFormPrompt", "LoginFormModel", "LoginFormLockedMemory", "CGtk",
-        "CGcr", "CSecretEntry", "LoginFormTestSupport",
+        "CGcr", "CSecretEntry", "LoginFormMainLoop", "LoginFormTestSupport",
+      ]),
+    // A pseudo-terminal for the terminal's tests.
+    .target(name: "PseudoTerminal", path: "Tests/PseudoTerminal"),
+    .testTarget(
+      name: "LoginFormTerminalTests",
+      dependencies: [
+        "LoginFormTerminal", "LoginFormPrompt", "LoginFormModel", "LoginFormLockedMemory",
+        "LoginFormMainLoop", "CGtk", "PseudoTerminal", "LoginFormTestSupport",
       ]),
 
     // libFuzzer over the model (make fuzz): built with --sanitize=fuzzer.

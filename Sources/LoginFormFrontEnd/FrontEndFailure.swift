@@ -6,8 +6,10 @@ import LoginFormProtocols
 package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   /// The command line could not be used.
   case options(OptionsError)
-  /// No display could be opened; the text names what was tried.
-  case noDisplay(String)
+  /// Neither a window nor the terminal could show the prompt: `display`
+  /// names what was tried (nil when the terminal was asked for), `terminal`
+  /// why the terminal could not be used.
+  case noPresenter(display: String?, terminal: TerminalProblem?)
   /// No memory can be locked at all, so a password would have nowhere safe
   /// to go.
   case cannotLockMemory
@@ -38,7 +40,15 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .options(let error): error.description
-    case .noDisplay(let text): text
+    case .noPresenter(let display?, let terminal?):
+      // TRANSLATORS: "Cannot open display: …" and why the terminal could
+      // not be used either.
+      formatted(localized("%s, and %s"), display, terminal.description)
+    case .noPresenter(let display?, nil): display
+    case .noPresenter(nil, let terminal):
+      formatted(
+        localized("Cannot ask on a terminal: %s"),
+        (terminal ?? .noControllingTerminal).description)
     case .cannotLockMemory:
       localized("Cannot lock memory for the password: raise the locked-memory limit (ulimit -l)")
     case .noLockedMemoryLeft(.answer): localized("No locked memory is left for the answer")
@@ -61,7 +71,8 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   /// cannot host the prompt, 3 when an answer could not be delivered.
   package var status: ExitStatus {
     switch self {
-    case .options, .noDisplay, .cannotLockMemory, .readFailed, .inputTooLong, .missingGitAction,
+    case .options, .noPresenter, .cannotLockMemory, .readFailed, .inputTooLong,
+      .missingGitAction,
       .git:
       .usage
     case .noLockedMemoryLeft, .outputClosed, .writeFailed, .lineBreakInAnswer: .notDelivered

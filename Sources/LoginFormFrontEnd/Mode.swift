@@ -46,6 +46,10 @@ package enum Mode: Equatable {
       !prompt.hasPrefix("-") || askpassPromptMode != nil
     {
       self = .askpass(prompt: prompt)
+    } else if rest.count == 2, rest[0] == "--tty", !rest[1].hasPrefix("-") {
+      // A wrapper's `login-form --tty "$@"`: an askpass call on the
+      // terminal (see PresenterPlan.askpassForcesTerminal).
+      self = .askpass(prompt: rest[1])
     } else {
       self = .ordinary
     }

@@ -9,4 +9,18 @@ package enum OrdinaryFrontEnd {
     guard case .submitted(let form) = result else { return .ended(result) }
     return .form(form, format: format)
   }
+
+  /// What to say, one line each, when `request` is shown on a terminal:
+  /// the options that cannot work there. The window's hints (width, icon,
+  /// keeping above) simply do not apply.
+  package static func terminalWarnings(for request: OrdinaryRequest) -> [String] {
+    var warnings: [String] = []
+    if request.asksForGrab {
+      warnings.append(localized("--grab has no effect on a terminal: no program can hold it"))
+    }
+    if request.form.options.window.parentWindow != nil {
+      warnings.append(localized("--attach has no effect on a terminal: it names an X window"))
+    }
+    return warnings
+  }
 }

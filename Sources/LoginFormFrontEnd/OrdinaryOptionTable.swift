@@ -61,6 +61,7 @@ package enum OrdinaryOptionTable {
       .flag("modal", localized("Block the window given with --attach")),
       .flag("keep-above", localized("Keep the window above all others")),
       .flag("grab", localized("Hold the keyboard while the window is open (X11 only)")),
+      .flag("tty", localized("Ask on the terminal instead of in a window")),
       .flag("version", localized("Print the version and exit")),
     ]
   }

@@ -23,7 +23,9 @@ package enum OrdinaryOptions {
       shape: shape, rules: try rules(parsed, separator: output.separatorRule, checks: checks))
     try fillTexts(of: &form, from: parsed, checks: checks)
     form.options = try options(parsed, checks: checks)
-    return OrdinaryRequest(form: form, output: output, showsVersion: parsed.flag("version"))
+    return OrdinaryRequest(
+      form: form, output: output, showsVersion: parsed.flag("version"),
+      usesTerminal: parsed.flag("tty"))
   }
 
   private static func output(_ parsed: ParsedOptions, shape: FormShape) throws(OptionsError)

@@ -12,6 +12,8 @@ package struct OrdinaryRequest {
   package var output: OutputFormat
   /// Whether to print the version and exit.
   package var showsVersion: Bool
+  /// Whether `--tty` asked for the terminal rather than a window.
+  package var usesTerminal = false
   /// Whether `--grab` was asked for (the front end warns where it cannot be
   /// had).
   package var asksForGrab: Bool { form.options.grabsKeyboard }

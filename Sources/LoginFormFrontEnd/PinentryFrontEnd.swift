@@ -54,4 +54,15 @@ package enum PinentryFrontEnd {
       return session.dismiss(.cancelled, into: &sink)
     }
   }
+
+  /// Tells the agent that the open request could not be shown at all: no
+  /// display, and `problem` with the terminal. The agent reports the
+  /// system error, as it does for pinentry's own terminal front end
+  /// ("Inappropriate ioctl for device" when it named no terminal: the
+  /// answer every search for it gives is `export GPG_TTY=$(tty)`).
+  package static func report(
+    _ problem: TerminalProblem, to session: inout PinentrySession, into sink: inout some ByteSink
+  ) -> PinentryEvent {
+    session.dismiss(.unusableTerminal(errorNumber: problem.errorNumber), into: &sink)
+  }
 }

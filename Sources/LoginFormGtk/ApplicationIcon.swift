@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormMainLoop
 
 /// Sets a window's application icon after its first frame, unless the
 /// caller gave one (`--window-icon`). GTK looks a themed icon up at every

@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormMainLoop
 import LoginFormPrompt
 
 /// The time left before a prompt gives up, said through `show` (the header
@@ -34,13 +35,7 @@ import LoginFormPrompt
 
   /// "Closes in 5 seconds", or "Closes in 1:05" from a minute on.
   static func text(remaining: Int) -> String {
-    if remaining < 60 {
-      return formatted(
-        localizedPlural("Closes in %d second", "Closes in %d seconds", remaining), remaining)
-    }
-    let seconds = remaining % 60
-    return formatted(
-      localized("Closes in %s"), "\(remaining / 60):\(seconds < 10 ? "0" : "")\(seconds)")
+    RemainingTime.text(remaining: remaining)
   }
 
   /// Stops counting and clears what it said; the prompt stays.

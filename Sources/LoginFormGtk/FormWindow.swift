@@ -1,5 +1,6 @@
 import CGtk
 import LoginFormLockedMemory
+import LoginFormMainLoop
 import LoginFormModel
 import LoginFormPrompt
 

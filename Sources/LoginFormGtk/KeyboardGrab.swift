@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormMainLoop
 
 /// Holds the keyboard while a prompt is up on X11, as every trusted prompt
 /// does: no other client can grab it or receive the keys, even a window that

@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormMainLoop
 import LoginFormPrompt
 
 /// A notice: a heading, a text and one Close button at the bottom, in a

@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormMainLoop
 import LoginFormPrompt
 
 /// Runs prompt windows on GLib's main loop, without GtkApplication.
@@ -24,9 +25,10 @@ import LoginFormPrompt
     }
   }
 
-  /// Shows the window `make` builds (handing it the function that ends the
-  /// run) and runs the main loop until the window ends.
-  static func run(
+  /// Shows the presenter `make` builds (handing it the function that ends
+  /// the run), a window or the terminal, and runs the main loop until it
+  /// ends. SIGINT, SIGTERM and SIGHUP end it as interrupted.
+  package static func run(
     _ make: (@escaping @MainActor (PromptResult) -> Void) -> any PromptSurface
   ) -> PromptResult {
     let loop = g_main_loop_new(nil, false.gboolean)!

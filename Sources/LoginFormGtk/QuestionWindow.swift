@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormMainLoop
 import LoginFormPrompt
 
 /// A prompt without fields: a question answered with its buttons, or a

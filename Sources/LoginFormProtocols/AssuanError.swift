@@ -67,4 +67,20 @@ struct AssuanError: Error, Hashable, Sendable {
   static let notFound = AssuanError(code: 27, source: .userDefined1, text: "Not found")
   static let unknownHelpTopic = AssuanError(
     code: 175, source: .userDefined1, text: "Unknown command")
+
+  /// A system error as pinentry reports it (`gpg_error_from_syserror`),
+  /// for the few that opening a terminal gives; any other is reported as
+  /// ENOTTY. Error numbers and texts are Linux's and libgpg-error's.
+  static func system(_ errorNumber: Int32) -> AssuanError {
+    let (code, text): (UInt32, String) =
+      switch errorNumber {
+      case 1: (32875, "Operation not permitted")
+      case 2: (32849, "No such file or directory")
+      case 5: (32817, "Input/output error")
+      case 6: (32872, "No such device or address")
+      case 13: (32769, "Permission denied")
+      default: (32870, "Inappropriate ioctl for device")
+      }
+    return AssuanError(code: code, source: .pinentry, text: text)
+  }
 }

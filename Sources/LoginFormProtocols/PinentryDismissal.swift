@@ -11,4 +11,9 @@ package enum PinentryDismissal: Hashable, Sendable {
   case notConfirmed
   /// No locked memory could hold the PIN, so none was asked for.
   case noMemory
+  /// No window could be shown and the terminal could not be used either;
+  /// the payload is the system's error number (ENOTTY when the agent named
+  /// no terminal), which the agent reports ("Inappropriate ioctl for
+  /// device", as with pinentry's own terminal front end).
+  case unusableTerminal(errorNumber: Int32)
 }

@@ -49,6 +49,7 @@ extension PinentrySession {
     let isMessage = request.kind == .confirmation(oneButton: true)
     if reason == .closed { sink.append(contentsOf: "S BUTTON_INFO close\n".utf8) }
     switch reason {
+    case .unusableTerminal(let code): AssuanError.system(code).write(into: &sink)
     case .timedOut: AssuanError.timeout.write(into: &sink)
     case .noMemory: AssuanError.noMemory.write(into: &sink)
     case _ where isMessage: sink.append(contentsOf: "OK\n".utf8)

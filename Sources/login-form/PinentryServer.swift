@@ -2,14 +2,17 @@ import CGtk
 import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormLockedMemory
+import LoginFormMainLoop
 import LoginFormModel
 import LoginFormPrompt
 import LoginFormProtocols
+import LoginFormTerminal
 
 /// Runs one pinentry conversation: reads standard input with a GLib source
 /// (the main loop never blocks on the agent), feeds the session, answers a
-/// request from the password manager or shows a window for it (opening the
-/// display then) and reports its end.
+/// request from the password manager or shows it (in a window, opening the
+/// display then, or without a display on the terminal the agent names,
+/// whose keys are another source of the same loop) and reports its end.
 ///
 /// Both directions use locked memory: the input may carry a generated
 /// passphrase, and the output carries the PIN.
@@ -20,13 +23,16 @@ import LoginFormProtocols
   private let output: LockedBytes
   private let grabSetting: String?
   private let keyring: Keyring
-  /// The window of the open request; whether one is open is the session's
-  /// to say.
+  /// Whether the client lets requests be shown in windows (see
+  /// `PresenterPlan.pinentryOpensDisplay`).
+  private let wantsWindows: Bool
+  /// The presenter of the open request, a window or the terminal; whether
+  /// one is open is the session's to say.
   private var window: (any PromptSurface)?
   private var isExiting = false
 
   /// A server for `session`; nil when no locked memory is left.
-  init?(session: PinentrySession, grabSetting: String?, keyring: Keyring) {
+  init?(session: PinentrySession, grabSetting: String?, keyring: Keyring, wantsWindows: Bool) {
     guard let input = LockedRegion(capacity: 4096), let output = LockedBytes(capacity: 4096)
     else { return nil }
     self.session = session
@@ -34,6 +40,7 @@ import LoginFormProtocols
     self.output = output
     self.grabSetting = grabSetting
     self.keyring = keyring
+    self.wantsWindows = wantsWindows
     splitter = AssuanLineSplitter(storage: input.bytes)
   }
 
@@ -78,7 +85,7 @@ import LoginFormProtocols
     switch event {
     case .none: break
     case .show(let request): open(request)
-    case .quality(let value): (window as? FormWindow)?.showQuality(value)
+    case .quality(let value): (window as? any FormPresenter)?.showQuality(value)
     case .generatedPIN(let pin): fill(pin)
     case .pinChecked(let check):
       let verdict = PinentryFrontEnd.verdict(
@@ -107,31 +114,87 @@ import LoginFormProtocols
     flush()
     switch opening {
     case .answered(let next): handle(next)
-    case .ask(let prompt): show(prompt)
+    case .ask(let prompt): show(prompt, options: request.options)
     }
   }
 
-  private func show(_ prompt: Prompt) {
-    openDisplay()
-    switch prompt {
-    case .form(let description):
-      let form = FormWindow(description: description) { [self] in windowEnded($0) }
+  /// Whether requests can be shown in windows: the display is opened with
+  /// the first that needs one.
+  private var display: PinentryDisplay {
+    guard wantsWindows else { return .notWanted }
+    return openDisplay().map { .unavailable($0) } ?? .open
+  }
+
+  /// Shows `prompt` with the first presenter the core's plan for a request
+  /// with `options` names that can be had; tells the agent when none can.
+  private func show(_ prompt: Prompt, options: PinentryOptions) {
+    let display = display
+    let plan = PresenterPlan.forPinentry(options, hasDisplay: display.isOpen)
+    var problem = plan.terminalProblem
+    for candidate in plan.candidates where window == nil {
+      switch candidate {
+      case .window: window = windowPresenter(for: prompt)
+      case .terminal(let path, let locale):
+        do {
+          let terminal = try Terminal.open(path: path, locale: locale)
+          guard let surface = terminalPresenter(for: prompt, on: terminal) else {
+            return windowEnded(.cancelled)
+          }
+          window = surface
+        } catch {
+          problem = error
+        }
+      }
+    }
+    guard let window else { return refuse(plan: plan, display: display, problem: problem) }
+    if let form = window as? any FormPresenter {
       form.onPasswordChange = { [self] in
         requestPINCheck()
         requestQuality()
       }
+    }
+    window.present()
+  }
+
+  private func windowPresenter(for prompt: Prompt) -> any PromptSurface {
+    switch prompt {
+    case .form(let description):
+      let form = FormWindow(description: description) { [self] in windowEnded($0) }
       form.onGenerate = { [self] in
         var sink = ProtocolOutput(buffer: output)
         session.requestGeneratedPIN(into: &sink)
         flush()
       }
-      window = form
+      return form
     case .question(let description):
-      window = QuestionWindow(description: description) { [self] in windowEnded($0) }
+      return QuestionWindow(description: description) { [self] in windowEnded($0) }
     case .notice(let description):
-      window = NoticeWindow(description: description) { [self] in windowEnded($0) }
+      return NoticeWindow(description: description) { [self] in windowEnded($0) }
     }
-    window?.present()
+  }
+
+  /// The request on the terminal; nil (having said so) when no locked
+  /// memory is left for what is typed.
+  private func terminalPresenter(for prompt: Prompt, on terminal: Terminal)
+    -> (any PromptSurface)?
+  {
+    let surface = TerminalPresenter.surface(for: prompt, on: terminal) { [self] in
+      windowEnded($0)
+    }
+    if surface == nil {
+      Diagnostics.warn(FrontEndFailure.noLockedMemoryLeft(for: .password).description)
+    }
+    return surface
+  }
+
+  /// Tells the agent the request cannot be shown: no `display`, and no
+  /// terminal it could use (`problem`).
+  private func refuse(plan: PresenterPlan, display: PinentryDisplay, problem: TerminalProblem?) {
+    Diagnostics.warn(plan.failure(display: display.problem, terminal: problem).description)
+    var sink = ProtocolOutput(buffer: output)
+    let event = PinentryFrontEnd.report(problem ?? .noneNamed, to: &session, into: &sink)
+    flush()
+    handle(event)
   }
 
   /// Puts the agent's generated passphrase into the form, if it is one the
@@ -158,7 +221,7 @@ import LoginFormProtocols
   }
 
   private func requestQuality() {
-    guard let form = window as? FormWindow else { return }
+    guard let form = window as? any FormPresenter else { return }
     var sink = ProtocolOutput(buffer: output)
     form.model.withSecretUTF8(.password) { _ = session.requestQuality(of: $0, into: &sink) }
     flush()

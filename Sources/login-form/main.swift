@@ -1,7 +1,8 @@
 // The executable: picks the mode from how it was called, asks the front-end
-// core what to show, has GTK show it, and writes what the core answers. The
-// decisions are the core's (LoginFormFrontEnd); what is here is the process:
-// its arguments, environment, standard streams, display and exit.
+// core what to show and where (a window, else the terminal), has it shown,
+// and writes what the core answers. The decisions are the core's
+// (LoginFormFrontEnd); what is here is the process: its arguments,
+// environment, standard streams, display, terminal and exit.
 import CGtk
 import LoginFormFrontEnd
 import LoginFormGtk
@@ -9,6 +10,7 @@ import LoginFormKeyring
 import LoginFormLockedMemory
 import LoginFormPrompt
 import LoginFormProtocols
+import LoginFormTerminal
 
 lf_harden_process()
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0
@@ -102,36 +104,21 @@ func readGitRequest(
   }
   let offer = GitCredentialKeyring.offer(keyring: keyring, handOff: handOff)
   let form = GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting, offer: offer)
-  return ask(.form(form)) {
+  let plan = PresenterPlan.forProcess(
+    forcesTerminal: false, gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
+  return ask(.form(form), plan: plan) {
     GitCredentialKeyring.recordChoice($0, for: request, handOff: handOff)
     return GitCredentialFrontEnd.answer(to: $0)
   }
 }
 
-/// Whether GTK is up on a display.
-@MainActor enum Display {
-  static var isOpen = false
-}
-
-/// Opens the display, or ends the process with status 2 and one line. The
-/// one place GTK starts, and only once a window is about to be shown:
-/// answers that need none (a password from the keyring, git's `store`)
-/// neither wait for GTK nor need a display.
-@MainActor func openDisplay() {
-  guard !Display.isOpen else { return }
-  do {
-    try DisplayConnection.open(lostStatus: ExitStatus.displayLost.rawValue)
-  } catch {
-    Standard.fail(.noDisplay(error.description))
-  }
-  Display.isOpen = true
-}
-
-/// Shows `prompt` and returns what the core makes of its end.
-@MainActor func ask(_ prompt: Prompt, answer: (PromptResult) -> Answer) -> Answer {
+/// Shows `prompt` where `plan` says and returns what the core makes of its
+/// end.
+@MainActor func ask(
+  _ prompt: Prompt, plan: PresenterPlan, answer: (PromptResult) -> Answer
+) -> Answer {
   if prompt.asksForSecret { requireLockedMemory() }
-  openDisplay()
-  return answer(PromptRunner.run(prompt))
+  return answer(show(prompt, plan: plan))
 }
 
 /// The password manager (the Secret Service, asked only when first
@@ -176,21 +163,34 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
     // Fail before the user types anything that could not be delivered.
     if outputWasClosed { Standard.fail(.outputClosed) }
     if request.form.shape.contains(.password) { requireLockedMemory() }
-    openDisplay()
-    DisplayConnection.warnAboutX11Options(request.form.options, grabWasAsked: request.asksForGrab)
-    return OrdinaryFrontEnd.answer(
-      to: PromptRunner.run(.form(request.form)), format: request.output)
+    let result = show(
+      .form(request.form), plan: .forProcess(forcesTerminal: request.usesTerminal),
+      onWindow: {
+        DisplayConnection.warnAboutX11Options(
+          request.form.options, grabWasAsked: request.asksForGrab)
+      },
+      onTerminal: {
+        for warning in OrdinaryFrontEnd.terminalWarnings(for: request) {
+          Diagnostics.warn(warning)
+        }
+      })
+    return OrdinaryFrontEnd.answer(to: result, format: request.output)
   case .askpass(let prompt):
     let request = AskpassRequest(prompt: prompt, promptMode: environment("SSH_ASKPASS_PROMPT"))
+    let plan = PresenterPlan.forAskpass(
+      request, arguments: CommandLine.arguments,
+      gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
     guard let key = sshKeyPassphrase(for: request) else {
-      return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting)) {
+      return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting), plan: plan) {
         AskpassFrontEnd.answer(to: $0, for: request)
       }
     }
     let keyring = makeKeyring()
     if let answer = key.answerFromKeyring(keyring, handOff: RuntimeHandOff()) { return answer }
     let offer = SshKeyPassphrase.offer(keyring)
-    return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, offer: offer)) {
+    return ask(
+      AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, offer: offer), plan: plan
+    ) {
       key.finish($0, keyring: keyring)
       return AskpassFrontEnd.answer(to: $0, for: request)
     }
@@ -215,13 +215,16 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
     }
     // The server's input and output, and the windows' secrets. The display
     // opens with the first window: the agent is greeted at once, and a PIN
-    // from the keyring needs no GTK at all.
+    // from the keyring needs no GTK at all. Without a display, each request
+    // asks on the terminal gpg-agent names.
     requireLockedMemory(bytes: 12_288)
     let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
     guard
       let server = PinentryServer(
-        session: session, grabSetting: grabSetting, keyring: makeKeyring())
+        session: session, grabSetting: grabSetting, keyring: makeKeyring(),
+        wantsWindows: PresenterPlan.pinentryOpensDisplay(
+          pinentryUserData: environment("PINENTRY_USER_DATA")))
     else {
       Standard.fail(.noLockedMemoryLeft(for: .protocolStream))
     }

@@ -202,28 +202,35 @@ class ZenityOptionTests(PromptTestCase):
 
 
 class DisplayErrorTests(PromptTestCase):
+    """With no display and no terminal to fall back on (a session of its
+    own, as from a desktop launcher), the line names both."""
+
+    NO_TERMINAL = b", and the process has no controlling terminal\n"
+
     def test_an_empty_display_variable_is_named_as_such(self):
         env = environment(DISPLAY="")
         env.pop("WAYLAND_DISPLAY", None)
-        code, out, err = run("--title=x", env=env)
+        code, out, err = run("--title=x", env=env, start_new_session=True)
         self.assertEqual((code, out), (2, b""))
-        self.assertEqual(err, b"login-form: Cannot open display: DISPLAY is set but empty\n")
+        self.assertEqual(err, b"login-form: Cannot open display: DISPLAY is set but empty"
+                         + self.NO_TERMINAL)
 
     def test_a_failing_wayland_connection_names_wayland_display(self):
         runtime = self.enterContext(harness.temporary_runtime_dir())
         env = environment(GDK_BACKEND="wayland", WAYLAND_DISPLAY="no-such-compositor",
                           XDG_RUNTIME_DIR=runtime)
-        code, out, err = run("--title=x", env=env)
+        code, out, err = run("--title=x", env=env, start_new_session=True)
         self.assertEqual((code, out), (2, b""))
         self.assertEqual(
-            err, b"login-form: Cannot open display: WAYLAND_DISPLAY=no-such-compositor failed\n")
+            err, b"login-form: Cannot open display: WAYLAND_DISPLAY=no-such-compositor failed"
+                 + self.NO_TERMINAL)
 
     def test_both_displays_failing_are_both_named(self):
         runtime = self.enterContext(harness.temporary_runtime_dir())
         env = environment(WAYLAND_DISPLAY="no-such-compositor", DISPLAY=":9999",
                           XDG_RUNTIME_DIR=runtime)
-        code, out, err = run("--title=x", env=env)
+        code, out, err = run("--title=x", env=env, start_new_session=True)
         self.assertEqual((code, out), (2, b""))
         self.assertEqual(
             err, b"login-form: Cannot open display: WAYLAND_DISPLAY=no-such-compositor failed; "
-                 b"DISPLAY=:9999 failed\n")
+                 b"DISPLAY=:9999 failed" + self.NO_TERMINAL)

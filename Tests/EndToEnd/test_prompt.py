@@ -182,8 +182,9 @@ class StartupErrorTests(PromptTestCase):
         self.assertOneLine(err)
 
     def test_no_display(self):
+        # No terminal either: a session of its own (test_terminal.py has the rest).
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-        code, out, err = run("--title=e2e-never-shown", env=env)
+        code, out, err = run("--title=e2e-never-shown", env=env, start_new_session=True)
         self.assertEqual((code, out), (2, b""), err)
         self.assertOneLine(err)
 

@@ -74,7 +74,9 @@ import Testing
 
   @Test func failuresThatAreTheCallersFaultAreUsageErrors() {
     let usage: [FrontEndFailure] = [
-      .options(.unexpectedArgument("x")), .noDisplay("Cannot open display"), .cannotLockMemory,
+      .options(.unexpectedArgument("x")),
+      .noPresenter(display: "Cannot open display", terminal: .noControllingTerminal),
+      .cannotLockMemory,
       .readFailed("EIO"), .inputTooLong, .missingGitAction,
     ]
     for failure in usage { #expect(failure.status == .usage, "\(failure)") }

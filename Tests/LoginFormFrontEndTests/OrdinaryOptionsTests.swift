@@ -217,4 +217,18 @@ import Testing
       #expect(!line.contains("\n"), "\(line)")
     }
   }
+
+  @Test func ttyAsksOnTheTerminalAndSaysWhatCannotWorkThere() throws {
+    #expect(try !request().usesTerminal)
+    #expect(try request().form.options.grabsKeyboard == false)
+    let plain = try request("--tty", "--width=300", "--keep-above")
+    #expect(plain.usesTerminal)
+    #expect(OrdinaryFrontEnd.terminalWarnings(for: plain).isEmpty)
+    let windowOnly = try request("--tty", "--grab", "--attach=0x2a")
+    #expect(
+      OrdinaryFrontEnd.terminalWarnings(for: windowOnly) == [
+        "--grab has no effect on a terminal: no program can hold it",
+        "--attach has no effect on a terminal: it names an X window",
+      ])
+  }
 }

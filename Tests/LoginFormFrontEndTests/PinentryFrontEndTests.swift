@@ -101,4 +101,30 @@ import Testing
   @Test func aSubmittedFormWithoutAPINIsACancel() {
     #expect(report(.submitted(.typed(username: "x")), after: "GETPIN").0.hasPrefix("ERR 83886179 "))
   }
+
+  @Test func aRequestNoPresenterCanShowIsTheSystemErrorGpgAgentReports() {
+    func refused(_ problem: TerminalProblem, after lines: String...) -> (String, PinentryEvent) {
+      var (session, _) = session(lines)
+      var sink = ArraySink()
+      let event = PinentryFrontEnd.report(problem, to: &session, into: &sink)
+      return (sink.text, event)
+    }
+    #expect(
+      refused(.noneNamed, after: "GETPIN").0
+        == "ERR 83918950 Inappropriate ioctl for device <Pinentry>\n")
+    #expect(
+      refused(.unusable("/dev/pts/9", errno: 2), after: "GETPIN").0
+        == "ERR 83918929 No such file or directory <Pinentry>\n")
+    #expect(
+      refused(.unusable("/dev/pts/9", errno: 13), after: "CONFIRM").0
+        == "ERR 83918849 Permission denied <Pinentry>\n")
+    // A message too: the agent must learn it was never shown.
+    let (message, event) = refused(.notATerminal("/dev/null"), after: "MESSAGE", "BYE")
+    #expect(
+      message == "ERR 83918950 Inappropriate ioctl for device <Pinentry>\nOK closing connection\n")
+    guard case .exit = event else {
+      Issue.record("the held BYE did not end the session: \(event)")
+      return
+    }
+  }
 }

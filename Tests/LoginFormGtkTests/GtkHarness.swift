@@ -1,6 +1,8 @@
 import CGtk
+import LoginFormMainLoop
 import LoginFormModel
 import LoginFormPrompt
+import LoginFormTestSupport
 import XCTest
 
 @testable import LoginFormGtk
@@ -38,42 +40,9 @@ func lenient(_ shape: FormShape) -> FormDescription {
       username: try! FieldRules(minimumLength: 1), password: try! FieldRules(minimumLength: 1)))
 }
 
-/// How a prompt ended, in a form tests can compare; the password becomes a
-/// String here, which only a test may do.
-enum Outcome: Equatable {
-  case submitted(username: String?, password: String?, repeated: Bool)
-  case answered(Bool)
-  case other
-  case cancelled
-  case closed
-  case interrupted(Int32)
-  case timedOut
-  case keyboardUnavailable
-  case lockedMemoryUnavailable
-
-  init(_ result: PromptResult) {
-    switch result {
-    case .submitted(let form):
-      self = .submitted(
-        username: form.username.map(String.init),
-        password: form.password?.withUTF8 { String(decoding: $0, as: UTF8.self) },
-        repeated: form.passwordWasRepeated)
-    case .answered(let yes): self = .answered(yes)
-    case .answeredOther: self = .other
-    case .cancelled: self = .cancelled
-    case .closed: self = .closed
-    case .interrupted(let signal): self = .interrupted(signal)
-    case .timedOut: self = .timedOut
-    case .keyboardUnavailable: self = .keyboardUnavailable
-    case .lockedMemoryUnavailable: self = .lockedMemoryUnavailable
-    }
-  }
-
-  /// A submitted username and password, not repeated.
-  static func form(_ username: String?, _ password: String?) -> Outcome {
-    .submitted(username: username, password: password, repeated: false)
-  }
-}
+/// How a prompt ended, comparably (the test-support target's, which the
+/// terminal's tests share).
+typealias Outcome = LoginFormTestSupport.Outcome
 
 /// Sends a key press and release to the focused widget of `window`.
 @MainActor func press(_ keyval: Int32, in window: some PromptSurface, modifiers: UInt32 = 0) {

@@ -1,13 +1,15 @@
 import CGtk
 
-/// GLib main-loop sources (timeouts and Unix signals) that call Swift closures.
+/// GLib main-loop sources (timeouts, descriptors and Unix signals) that call
+/// Swift closures: what the windows and the terminal share, since both run
+/// on GLib's main loop.
 ///
 /// Like signal handlers, each closure is boxed, retained for GLib and
 /// released by the GDestroyNotify GLib calls when the source is removed.
-@MainActor enum MainLoopSource {
+@MainActor package enum MainLoopSource {
   /// Calls `handler` every `milliseconds` for as long as it returns true.
   @discardableResult
-  static func repeating(
+  package static func repeating(
     milliseconds: UInt32, _ handler: @escaping @MainActor @Sendable () -> Bool
   ) -> guint {
     let box = Unmanaged.passRetained(RepeatingBox(handler)).toOpaque()
@@ -19,7 +21,7 @@ import CGtk
   /// long as it returns true; GLib watches the descriptor, so the main loop
   /// never blocks on it.
   @discardableResult
-  static func readable(
+  package static func readable(
     _ descriptor: Int32, _ handler: @escaping @MainActor @Sendable () -> Bool
   ) -> guint {
     let box = Unmanaged.passRetained(RepeatingBox(handler)).toOpaque()
@@ -30,7 +32,7 @@ import CGtk
   }
 
   /// Removes a source added here, releasing its closure now.
-  static func remove(_ id: guint) {
+  package static func remove(_ id: guint) {
     if id != 0, let source = g_main_context_find_source_by_id(nil, id) { g_source_destroy(source) }
   }
 
@@ -38,7 +40,9 @@ import CGtk
   /// `signal`; GLib turns the asynchronous signal into a normal dispatch, so
   /// the handler may touch GTK.
   @discardableResult
-  static func unixSignal(_ signal: Int32, _ handler: @escaping @MainActor @Sendable () -> Void)
+  package static func unixSignal(
+    _ signal: Int32, _ handler: @escaping @MainActor @Sendable () -> Void
+  )
     -> guint
   {
     g_unix_signal_add_full(G_PRIORITY_HIGH, signal, fireAlways, retain(handler), release)
@@ -46,7 +50,7 @@ import CGtk
 
   /// Calls `handler` once, when the main loop is next idle.
   @discardableResult
-  static func idle(_ handler: @escaping @MainActor @Sendable () -> Void) -> guint {
+  package static func idle(_ handler: @escaping @MainActor @Sendable () -> Void) -> guint {
     g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, fireOnce, retain(handler), release)
   }
 
@@ -92,7 +96,7 @@ private func callRepeating(_ data: gpointer?) -> gboolean {
   guard let data else { return lf_false }
   let handler = Unmanaged<MainLoopSource.RepeatingBox>.fromOpaque(data).takeUnretainedValue()
     .handler
-  return MainActor.assumeIsolated { handler() }.gboolean
+  return MainActor.assumeIsolated { handler() } ? lf_true : lf_false
 }
 
 private let fireWhileTrue: GSourceFunc = { data in callRepeating(data) }

@@ -1,0 +1,220 @@
+import LoginFormLockedMemory
+import LoginFormMainLoop
+import LoginFormModel
+import LoginFormPrompt
+
+/// A form on the terminal, driving the same model as the window: each
+/// field is asked in turn with its rule before typing, every key goes into
+/// the field's locked buffer and on to the model (so the client can rate
+/// the password while it is typed), and Enter settles the field. A field
+/// the rules refuse says why, then is asked again: a username keeps what
+/// was typed, a secret starts over (and a repeat that differs starts over
+/// from the password). Secrets are never echoed.
+///
+/// The prompt hands its result to `onFinish` exactly once and then puts the
+/// terminal back as it was.
+@MainActor package final class TerminalForm: PromptSurface {
+  /// The form being typed.
+  package let model: LoginForm
+  /// How the prompt ended, once it has.
+  package var result: PromptResult? { frame.result }
+  /// Called after each change of the password, e.g. to rate its quality.
+  package var onPasswordChange: (() -> Void)?
+
+  private let frame: TerminalFrame
+  private let description: FormDescription
+  private let fields: [Field]
+  private let inputs: [Field: TerminalInput]
+  private var current = 0
+  private var quality: Int?
+  /// The username as drawn, to draw only what was added.
+  private var shownUsername = ""
+
+  /// A prompt for `description` on `terminal`, which it closes when it
+  /// ends; nil when no locked memory is left for the fields. Call
+  /// `present()` to show it.
+  package init?(
+    description: FormDescription, terminal: Terminal,
+    onFinish: @escaping @MainActor (PromptResult) -> Void = { _ in }
+  ) {
+    var inputs: [Field: TerminalInput] = [:]
+    for field in description.shape.fields {
+      guard
+        let input = TerminalInput(
+          maximumScalars: description.rules[field].capacity, charset: terminal.charset)
+      else { return nil }
+      inputs[field] = input
+    }
+    guard inputs[.username].map({ $0.append(text: description.username) }) ?? true else {
+      return nil
+    }
+    self.description = description
+    self.inputs = inputs
+    fields = description.shape.fields
+    model = LoginForm(
+      shape: description.shape, rules: description.rules, username: description.username)
+    frame = TerminalFrame(terminal: terminal, options: description.options)
+    frame.didEnd = onFinish
+    frame.willEnd = { [inputs] in for input in inputs.values { input.removeAll() } }
+    frame.onByte = { [weak self] in self?.key($0) }
+    frame.onRedraw = { [weak self] in self?.drawPrompt(onNewLine: $0) }
+  }
+
+  /// Shows the heading and asks the first field that needs the user: a
+  /// username the caller filled in and the rules accept is shown, not
+  /// asked; one they refuse says why at once.
+  package func present() {
+    frame.start()
+    let text = description.text.map {
+      description.textIsMarkup ? TerminalText.plain(markup: $0) : $0
+    }
+    frame.writeLines(TerminalLayout.heading(of: description, plainText: text))
+    if fields.first == .username, !description.username.isEmpty {
+      if model.issues(of: .username).isEmpty, fields.count > 1 {
+        frame.writeLines([prompt(for: .username) + TerminalText.line(description.username)])
+        current = 1
+      } else {
+        showMessage(of: .username)
+      }
+    }
+    drawPrompt(onNewLine: false)
+  }
+
+  /// Ends the prompt with `result` unless it has already ended.
+  package func finish(_ result: PromptResult) {
+    frame.end(result)
+  }
+
+  /// Shows the client's rating of the password, from -100 to 100, on the
+  /// line it is typed on.
+  package func showQuality(_ value: Int) {
+    quality = value
+    if result == nil, fields[current] == .password { drawPrompt(onNewLine: false) }
+  }
+
+  private func prompt(for field: Field) -> String {
+    TerminalLayout.fieldPrompt(
+      field, of: description, quality: quality, timeLeft: frame.timeLeft)
+  }
+
+  /// Draws the line of the current field: its prompt, and for the username
+  /// what is typed.
+  private func drawPrompt(onNewLine: Bool) {
+    guard result == nil else { return }
+    let field = fields[current]
+    shownUsername = field == .username ? username : ""
+    frame.drawLine(prompt(for: field) + TerminalText.line(shownUsername), onNewLine: onNewLine)
+  }
+
+  private var username: String {
+    inputs[.username]?.withUTF8 { String(decoding: $0, as: UTF8.self) } ?? ""
+  }
+
+  private func key(_ byte: UInt8) {
+    let field = fields[current]
+    guard let input = inputs[field] else { return }
+    let event = frame.decode(byte, into: input)
+    if event != .escapePending { frame.stopCountdown() }
+    switch event {
+    case .typed: edited(field)
+    case .erase:
+      input.removeLast()
+      edited(field)
+    case .eraseWord:
+      input.removeLastWord()
+      edited(field)
+    case .eraseLine:
+      input.removeAll()
+      edited(field)
+    case .enter: enter()
+    case .cancel: frame.end(.cancelled)
+    case .suspend: if !frame.terminal.suspendJob() { frame.terminal.bell() }
+    case .refused: frame.terminal.bell()
+    case .partial, .escapePending: break
+    }
+  }
+
+  /// Tells the model, and shows a username's change.
+  private func edited(_ field: Field) {
+    guard let input = inputs[field] else { return }
+    if field == .username {
+      let text = username
+      model.username = text
+      let shown = TerminalText.line(text)
+      if shown.hasPrefix(shownUsername) {
+        frame.appendToLine(String(shown.dropFirst(shownUsername.count)))
+        shownUsername = shown
+      } else {
+        drawPrompt(onNewLine: false)
+      }
+    } else {
+      model.update(field, from: input)
+      if field == .password { onPasswordChange?() }
+    }
+  }
+
+  /// Settles the field: on to the next, or the submit after the last; or
+  /// says what is wrong and asks again.
+  private func enter() {
+    let field = fields[current]
+    model.leave(field)
+    frame.endLine()
+    if !model.issues(of: field).isEmpty {
+      showMessage(of: field)
+      // A repeat that differs may be the password's fault: both again.
+      askAgain(from: field == .passwordRepeat ? .password : field)
+    } else if current + 1 < fields.count {
+      current += 1
+      drawPrompt(onNewLine: false)
+    } else {
+      submit()
+    }
+  }
+
+  private func showMessage(of field: Field) {
+    guard let issue = model.feedback(of: field)?.issue ?? model.issues(of: field).first else {
+      return
+    }
+    let text = IssueMessage.text(for: issue, mismatchText: description.mismatchText)
+    frame.writeLines([TerminalLayout.message(text)])
+  }
+
+  /// Asks `field` again; the secrets from it on start over.
+  private func askAgain(from field: Field) {
+    guard let index = fields.firstIndex(of: field) else { return }
+    for later in fields[index...] where later.isSecret {
+      guard let input = inputs[later] else { continue }
+      input.removeAll()
+      model.update(later, from: input)
+    }
+    current = index
+    drawPrompt(onNewLine: false)
+  }
+
+  private func submit() {
+    guard model.submit() else {
+      let first = fields.first { !model.issues(of: $0).isEmpty } ?? fields[0]
+      showMessage(of: first)
+      askAgain(from: first)
+      return
+    }
+    var password: LockedBytes?
+    if let input = inputs[.password] {
+      guard let copy = input.withUTF8({ LockedBytes(copying: $0) }) else {
+        // No locked memory left: refuse rather than hand over an unlocked copy.
+        frame.writeLines([
+          TerminalLayout.message(localized("No locked memory is left for the password"))
+        ])
+        askAgain(from: .password)
+        return
+      }
+      password = copy
+    }
+    let username = model.shape.contains(.username) ? model.judgedUsername : nil
+    frame.end(
+      .submitted(
+        SubmittedForm(
+          username: username, password: password,
+          passwordWasRepeated: model.shape.contains(.passwordRepeat))))
+  }
+}

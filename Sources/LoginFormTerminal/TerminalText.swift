@@ -1,0 +1,127 @@
+import CGtk
+
+/// Text as the terminal shows it: every character that could move the
+/// cursor, change the terminal's state (an escape sequence in a key
+/// comment, a title that sets the window title) or reorder the line is
+/// replaced by a visible stand-in, so what a client sends can only ever be
+/// read, never obeyed.
+package enum TerminalText {
+  /// The lines of `text`, each made safe: a line break (LF, CR LF, a lone
+  /// CR, NEL, the Unicode line and paragraph separators) starts a new line
+  /// rather than moving the cursor.
+  package static func lines(_ text: String) -> [String] {
+    var lines: [String] = []
+    var line: [Unicode.Scalar] = []
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      defer { previous = scalar }
+      if scalar == "\n", previous == "\r" { continue }
+      if isLineBreak(scalar) {
+        lines.append(shown(line))
+        line = []
+      } else {
+        line.append(scalar)
+      }
+    }
+    lines.append(shown(line))
+    return lines
+  }
+
+  /// `text` on one line, made safe; a line break shows as a space.
+  package static func line(_ text: some StringProtocol) -> String {
+    shown(text.unicodeScalars.map { isLineBreak($0) ? " " : $0 })
+  }
+
+  /// One line made safe. The isolation ClientText puts around each line of
+  /// a client's text (FSI … PDI) is left out: it only matters to a window's
+  /// bidirectional layout, and the client's own isolates were already made
+  /// visible there.
+  private static func shown(_ scalars: [Unicode.Scalar]) -> String {
+    var scalars = scalars[...]
+    if scalars.count >= 2, scalars.first == "\u{2068}", scalars.last == "\u{2069}" {
+      scalars = scalars.dropFirst().dropLast()
+    }
+    var line = ""
+    for scalar in scalars { append(scalar, to: &line) }
+    return line
+  }
+
+  /// A label without its mnemonic mark: `_Yes` is "Yes", `__` is "_".
+  package static func withoutMnemonic(_ label: String) -> String {
+    mnemonic(of: label).text
+  }
+
+  /// A label without its mnemonic mark, and the offset (in characters of
+  /// that text) of the character the mark stood before, if any.
+  package static func mnemonic(of label: String) -> (text: String, offset: Int?) {
+    var text = ""
+    var offset: Int?
+    var characters = label[...]
+    while let character = characters.popFirst() {
+      guard character == "_", let next = characters.first else {
+        text.append(character)
+        continue
+      }
+      characters.removeFirst()
+      if next != "_", offset == nil { offset = text.count }
+      text.append(next)
+    }
+    return (text, offset)
+  }
+
+  /// The columns `text` takes on a terminal: two for a wide character (CJK),
+  /// none for a combining mark.
+  package static func width(_ text: some StringProtocol) -> Int {
+    text.unicodeScalars.reduce(0) { total, scalar in
+      let character = gunichar(scalar.value)
+      if g_unichar_iszerowidth(character) != 0 { return total }
+      return total + (g_unichar_iswide(character) != 0 ? 2 : 1)
+    }
+  }
+
+  private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+  }
+
+  /// Appends `scalar`, or its visible stand-in: C0 controls in caret
+  /// notation (`^[` for ESC), DEL as `^?`, C1 and bidirectional controls as
+  /// `<U+202E>`. A tab is a space: it only moves the cursor right, but it
+  /// would make widths unknowable.
+  private static func append(_ scalar: Unicode.Scalar, to line: inout String) {
+    switch scalar.value {
+    case 0x09:
+      line.unicodeScalars.append(" ")
+    case 0x00..<0x20:
+      line += "^" + String(Unicode.Scalar(UInt8(scalar.value) + 0x40))
+    case 0x7F:
+      line += "^?"
+    case 0x80..<0xA0:
+      line += codePoint(scalar)
+    default:
+      if scalar.properties.isBidiControl {
+        line += codePoint(scalar)
+      } else {
+        line.unicodeScalars.append(scalar)
+      }
+    }
+  }
+
+  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+  }
+}
+
+extension TerminalText {
+  /// The text of Pango markup (`--text-markup`), without its tags and
+  /// with its entities read; the markup as it is if it does not parse
+  /// (the ordinary options refuse such markup before any prompt).
+  package static func plain(markup: String) -> String {
+    var text: UnsafeMutablePointer<gchar>?
+    guard pango_parse_markup(markup, -1, 0, nil, &text, nil, nil) != 0, let text else {
+      return markup
+    }
+    defer { g_free(text) }
+    return String(cString: text)
+  }
+}

@@ -1,0 +1,624 @@
+"""The prompt on a terminal, where there is no display: a real
+pseudo-terminal (Python's pty) that the real clients name or own, typed into
+and read byte for byte. What is asked, refused and answered is the model's,
+as in the window; the terminal's settings (`stty -a`) are as they were
+afterwards, however the prompt ends."""
+
+import os
+import signal
+import subprocess
+import time
+
+import harness
+from clients import (ANSWER_TIMEOUT, BasicAuthServer, ClientTestCase, DropbearServer, GitSetup,
+                     GnuPGHome, askpass_environment, base_environment, make_ssh_key,
+                     ssh_fingerprint_line, tool)
+from harness import BINARY, PromptTestCase, poll, run, unique_title
+from terminal import PseudoTerminal, flag, process_state
+from test_security_keys import build_fixture
+from test_pinentry import (GPG_PROGRAMS, KEY_PASSPHRASE, PLAINTEXT, UID, WEAK_DESCRIPTION,
+                           unlock_description)
+
+# How long a person takes to answer, at most.
+PROMPT_TIMEOUT = 20.0
+
+USERNAME_LINE = "Username (At least 6 characters): "
+PASSWORD_LINE = "Password (At least 7 characters): "
+
+
+def without_display(**extra):
+    """The test's environment with no display at all."""
+    return base_environment(DISPLAY=None, WAYLAND_DISPLAY=None, **extra)
+
+
+def screen(raw):
+    """Terminal bytes as the lines left on the screen: a carriage return
+    goes back to the start of the line, a backspace one column left, and
+    what is written overwrites what was there (one column a character)."""
+    lines = []
+    for line in raw.decode("utf-8", errors="replace").split("\r\n"):
+        cells, column = [], 0
+        for character in line:
+            if character == "\r":
+                column = 0
+            elif character == "\b":
+                column = max(0, column - 1)
+            elif character != "\a":
+                cells[column:column + 1] = [character]
+                column += 1
+        lines.append("".join(cells).rstrip())
+    return lines
+
+
+class OrdinaryTerminalTests(PromptTestCase):
+    """`login-form` on its controlling terminal: with --tty, or when no
+    display opens."""
+
+    def setUp(self):
+        self.tty = PseudoTerminal(self)
+
+    def start(self, *options, env=None, job=False):
+        process = self.tty.start([BINARY, *options], env or without_display(), job=job)
+        self.addCleanup(process.kill)
+        return process
+
+    def finish(self, process):
+        out, err = process.communicate(timeout=harness.EXIT_TIMEOUT)
+        return process.returncode, out, err
+
+    def test_without_a_display_the_form_asks_on_the_terminal(self):
+        before = self.tty.settings()
+        process = self.start("--title=Mail", "--text=Sign in to atlas")
+        self.tty.wait_for(USERNAME_LINE)
+        self.assertFalse(flag(self.tty.settings(), "echo"), "typing would show")
+        self.tty.type("ali\r")
+        self.tty.wait_for("! 3 more characters needed (at least 6)")
+        self.tty.type("ce_1\r")
+        self.tty.wait_for(PASSWORD_LINE)
+        self.tty.type("short\r")
+        refused = self.tty.after("! 2 more characters needed (at least 7)")
+        self.tty.wait_for(PASSWORD_LINE, since=refused)
+        self.tty.type("longpass1\r")
+        self.assertEqual(self.finish(process), (0, b"alice_1\nlongpass1\n", b""))
+        self.assertEqual(screen(self.tty.output), [
+            "Mail", "Sign in to atlas", "", "Enter: Done, Esc: Cancel",
+            USERNAME_LINE + "ali", "  ! 3 more characters needed (at least 6)",
+            USERNAME_LINE + "alice_1",
+            PASSWORD_LINE.rstrip(), "  ! 2 more characters needed (at least 7)",
+            PASSWORD_LINE.rstrip(), ""])
+        self.assertEqual(self.tty.settings(), before)
+
+    def test_the_output_is_byte_for_byte_the_windows(self):
+        cases = [(["--json"], 'zoë "q" \\ é', 'pa"ss\\w::rd 🔑'),
+                 (["--separator=::"], "alice.b", "p::w d%+"),
+                 (["--password-only"], None, "s3cret pw")]
+        for options, username, password in cases:
+            with self.subTest(options=options):
+                window = PromptTestCase.start(self, *options)
+                if username is not None:
+                    window.type_synced(username, "Username")
+                    window.key("Return")
+                    window.wait_until(lambda: window.focused_entry() == "Password",
+                                      "focus in Password")
+                window.type_synced(password, "Password")
+                window.wait_until(window.sensitive, "Done to become sensitive")
+                window.key("Return")
+                in_window = window.finish()
+
+                # --tty with a display there: the terminal, no window.
+                mark = self.tty.mark()
+                process = self.start("--tty", f"--title={unique_title('tty')}", *options,
+                                     env=base_environment())
+                if username is not None:
+                    self.tty.wait_for(USERNAME_LINE, since=mark)
+                    self.tty.type(username + "\r")
+                self.tty.wait_for(PASSWORD_LINE, since=mark)
+                self.tty.type(password + "\r")
+                on_terminal = self.finish(process)
+                self.assertEqual(on_terminal[:2], in_window[:2])
+                self.assertEqual(in_window[0], 0, in_window)
+                self.assertNotIn(password.encode(), self.tty.output, "the password was echoed")
+
+    def test_a_stop_gives_the_terminal_back_and_a_continue_takes_it_again(self):
+        before = self.tty.settings()
+        process = self.start("--title=Jobs", job=True)
+        self.tty.wait_for(USERNAME_LINE)
+        job = poll(lambda: self.tty.foreground_process() != process.pid
+                   and self.tty.foreground_process(), message="the job in the foreground")
+        self.tty.type("alice_")
+        for stop in (lambda: os.kill(job, signal.SIGTSTP), lambda: self.tty.type("\x1a")):
+            drawn = self.tty.output.count((USERNAME_LINE + "alice_").encode())
+            stop()
+            poll(lambda: process_state(job) == "T", message="the job to stop")
+            self.assertEqual(self.tty.settings(), before, "settings while stopped")
+            os.kill(job, signal.SIGCONT)
+            poll(lambda: not flag(self.tty.settings(), "echo"), message="no echo again")
+            # Drawn again, under what a shell would have printed.
+            self.tty.wait_for(USERNAME_LINE + "alice_", count=drawn + 1)
+        self.tty.type("1\rlongpass1\r")
+        self.assertEqual(self.finish(process), (0, b"alice_1\nlongpass1\n", b""))
+        self.assertEqual(self.tty.settings(), before)
+
+    def test_a_stop_the_kernel_discards_leaves_the_echo_off(self):
+        # A session leader's process group is orphaned: SIGTSTP cannot stop
+        # it, and the settings given back for the stop must be taken again.
+        process = self.start("--password-only")
+        self.tty.wait_for(PASSWORD_LINE)
+        process.send_signal(signal.SIGTSTP)
+        self.tty.wait_for(PASSWORD_LINE, count=2)
+        self.assertNotEqual(process_state(process.pid), "T")
+        self.assertFalse(flag(self.tty.settings(), "echo"), "typing would show")
+        self.tty.type("s3cret pw\r")
+        self.assertEqual(self.finish(process), (0, b"s3cret pw\n", b""))
+        self.assertNotIn(b"s3cret", self.tty.output)
+
+    def test_a_signal_mid_prompt_leaves_the_terminal_as_it_was(self):
+        before = self.tty.settings()
+        # SIGTERM ends the prompt (status 1); SIGQUIT ends the process.
+        for number, status in ((signal.SIGTERM, 1), (signal.SIGQUIT, -signal.SIGQUIT)):
+            with self.subTest(signal=number):
+                process = self.start("--new-password")
+                shown = self.tty.mark()
+                self.tty.wait_for(USERNAME_LINE, since=shown)
+                self.tty.type("alice_1\rhalf")
+                self.tty.wait_for(PASSWORD_LINE, since=shown)
+                self.assertFalse(flag(self.tty.settings(), "echo"))
+                process.send_signal(number)
+                self.assertEqual(self.finish(process), (status, b"", b""))
+                self.assertEqual(self.tty.settings(), before)
+
+    def test_a_terminal_that_hangs_up_cancels(self):
+        process = self.start()
+        self.tty.wait_for(USERNAME_LINE)
+        self.tty.type("alice")
+        self.tty.hang_up()
+        status, out, err = self.finish(process)
+        self.assertEqual((status, out), (1, b""), err)
+
+    def test_an_askpass_wrapper_asks_on_the_terminal_with_tty(self):
+        process = self.start("--tty", "PIN of the token: ", env=base_environment())
+        self.tty.wait_for("Authentication\r\nPIN of the token:\r\n\r\nEnter: OK, Esc: Cancel"
+                          "\r\n\rPIN: ")
+        self.tty.type("1234\r")
+        self.assertEqual(self.finish(process), (0, b"1234\n", b""))
+
+    def test_with_neither_display_nor_terminal_one_line_names_both(self):
+        code, out, err = run("--title=x", env=without_display(), start_new_session=True)
+        self.assertEqual((code, out), (2, b""))
+        self.assertEqual(err, b"login-form: Cannot open display: DISPLAY is not set, "
+                              b"and the process has no controlling terminal\n")
+        code, out, err = run("--tty", env=base_environment(), start_new_session=True)
+        self.assertEqual((code, out), (2, b""))
+        self.assertEqual(err, b"login-form: Cannot ask on a terminal: "
+                              b"the process has no controlling terminal\n")
+
+
+class GpgTerminalTests(ClientTestCase):
+    """gpg with no display: gpg-agent names the terminal (GPG_TTY) and
+    login-form asks there."""
+
+    required_programs = GPG_PROGRAMS
+
+    def setUp(self):
+        self.gnupg = GnuPGHome(self, wrapper=True)
+        self.tty = PseudoTerminal(self)
+        self.plain = os.path.join(self.gnupg.directory, "plain.txt")
+        with open(self.plain, "wb") as file:
+            file.write(PLAINTEXT)
+
+    def gpg(self, *argv, input=None, **extra):
+        env = self.gnupg.environment(DISPLAY=None, WAYLAND_DISPLAY=None, GPG_TTY=self.tty.path,
+                                     **extra)
+        return self.start_client(["gpg", "--batch", "--pinentry-mode", "ask", *argv], env,
+                                 input=input)
+
+    def clearsign(self):
+        self.gnupg.generate_key(UID, KEY_PASSPHRASE)
+        return self.gpg("--clearsign", "--local-user", "n@example.org", input=b"signed text\n")
+
+    def pinentry_pid(self):
+        return poll(lambda: self.gnupg.pinentry_starts()
+                    and int(open(self.gnupg.starts_path).read().split()[-1]),
+                    message="the pinentry's process id")
+
+    def assertQuiet(self, starts):
+        self.assertEqual(self.gnupg.pinentry_starts(), starts, "pinentry processes started")
+        self.assertEqual(self.gnupg.pinentry_stderr(), b"", "the pinentries' stderr")
+
+    def test_sign_after_a_wrong_passphrase(self):
+        before = self.tty.settings()
+        signing = self.clearsign()
+        description = unlock_description(self.gnupg).rstrip("\n").split("\n")
+        self.tty.wait_for("Passphrase: ")
+        self.assertEqual(screen(self.tty.output)[:len(description) + 3],
+                         ["GnuPG", *description, "", "Enter: OK, Esc: Cancel"])
+        self.tty.type("wrong passphrase\r")
+        again = self.tty.after("! Bad Passphrase (try 2 of 3)")
+        self.tty.wait_for("Passphrase: ", since=again)
+        self.tty.type(KEY_PASSPHRASE + "\r")
+        status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        self.assertTrue(out.startswith(b"-----BEGIN PGP SIGNED MESSAGE-----\n"), out)
+        tool("gpg", "--batch", "--verify", input=out, env=self.gnupg.environment())
+        for secret in (b"wrong passphrase", KEY_PASSPHRASE.encode()):
+            self.assertNotIn(secret, self.tty.output, "a passphrase was echoed")
+        self.assertEqual(self.tty.settings(), before)
+        self.assertQuiet(1)  # both tries in one pinentry
+
+    def test_ctrl_c_cancels(self):
+        before = self.tty.settings()
+        signing = self.clearsign()
+        self.tty.wait_for("Passphrase: ")
+        self.tty.type("half\x03")
+        status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 2, err)
+        self.assertIn(b"gpg: signing failed: Operation cancelled\n", err)
+        self.assertEqual(self.tty.settings(), before)
+        self.assertQuiet(1)
+
+    def test_sigterm_mid_prompt_leaves_the_terminal_as_it_was(self):
+        before = self.tty.settings()
+        signing = self.clearsign()
+        self.tty.wait_for("Passphrase: ")
+        self.tty.type("half")
+        self.assertFalse(flag(self.tty.settings(), "echo"))
+        os.kill(self.pinentry_pid(), signal.SIGTERM)
+        status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 2, err)
+        self.assertEqual(self.tty.settings(), before)
+
+    def test_a_terminal_that_hangs_up_cancels(self):
+        signing = self.clearsign()
+        self.tty.wait_for("Passphrase: ")
+        self.tty.hang_up()
+        status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 2, err)
+        self.assertIn(b"gpg: signing failed: Operation cancelled\n", err)
+
+    def test_symmetric_repeat_refused_until_it_matches(self):
+        passphrase = "50% naïve Größe +1"
+        before = self.tty.settings()
+        encrypted = self.plain + ".gpg"
+        client = self.gpg("--symmetric", "--output", encrypted, self.plain)
+        refusal = "  ! does not match - try again\r\n"
+        for refused, repeat in enumerate((passphrase[:-1], "something else", passphrase)):
+            asked = self.tty.after(refusal, count=refused) if refused else 0
+            self.tty.wait_for("Passphrase: ", since=asked)
+            self.tty.type(passphrase + "\r")
+            self.tty.wait_for("Repeat: ", since=asked)
+            self.tty.type(repeat + "\r")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        # The prefix and the other both refused, in the agent's words.
+        self.assertEqual(self.tty.output.count(refusal.encode()), 2)
+        self.assertEqual(self.gnupg.decrypt_with(passphrase.encode(), encrypted), PLAINTEXT)
+        self.assertNotIn(passphrase.encode(), self.tty.output)
+        self.assertEqual(self.tty.settings(), before)
+        self.assertQuiet(1)
+
+    def test_a_weak_passphrase_is_confirmed_with_a_key(self):
+        encrypted = self.plain + ".gpg"
+        client = self.gpg("--symmetric", "--output", encrypted, self.plain)
+        self.tty.wait_for("Passphrase: ")
+        self.tty.type("abc\r")
+        self.tty.wait_for("Repeat: ")
+        self.tty.type("abc\r")
+        choices = "[t]ake this one anyway / [E]nter new passphrase: "
+        shown = self.tty.wait_for(choices)
+        self.assertIn("\r\n".join(["GnuPG", *WEAK_DESCRIPTION.split("\n")]).encode(), shown)
+        self.tty.type("t")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        self.assertIn(choices + "t", screen(self.tty.output))
+        self.assertEqual(self.gnupg.decrypt_with(b"abc", encrypted), PLAINTEXT)
+        self.assertQuiet(2)
+
+    def test_pinentry_user_data_asks_on_the_terminal_even_with_a_display(self):
+        encrypted = self.plain + ".gpg"
+        env = self.gnupg.environment(GPG_TTY=self.tty.path, PINENTRY_USER_DATA="tty")
+        client = self.start_client(["gpg", "--batch", "--symmetric", "--output", encrypted,
+                                    self.plain], env)
+        self.tty.wait_for("Passphrase: ")
+        self.tty.type("long enough 1\r")
+        self.tty.wait_for("Repeat: ")
+        self.tty.type("long enough 1\r")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        self.assertEqual(harness.visible_windows(), {})
+        self.assertEqual(self.gnupg.decrypt_with(b"long enough 1", encrypted), PLAINTEXT)
+
+    def test_a_terminal_that_is_none_is_a_clear_error(self):
+        self.gnupg.generate_key(UID, KEY_PASSPHRASE)
+        cases = [("/dev/null", b"/dev/null is not a terminal"),
+                 (None, b"no terminal was named (set GPG_TTY to the output of tty)")]
+        for tty, reason in cases:
+            with self.subTest(GPG_TTY=tty):
+                env = self.gnupg.environment(DISPLAY=None, WAYLAND_DISPLAY=None)
+                if tty:
+                    env["GPG_TTY"] = tty
+                self.gnupg.kill_agent()
+                stderr_before = self.gnupg.pinentry_stderr()
+                signing = self.start_client(
+                    ["gpg", "--batch", "--clearsign", "--local-user", "n@example.org"], env,
+                    input=b"text\n")
+                status, out, err = signing.finish_within(PROMPT_TIMEOUT, since=time.monotonic())
+                self.assertEqual(status, 2, err)
+                self.assertIn(b"gpg: signing failed: Inappropriate ioctl for device\n", err)
+                said = self.gnupg.pinentry_stderr()[len(stderr_before):]
+                self.assertEqual(said, b"login-form: Cannot open display: DISPLAY is not set, "
+                                       b"and " + reason + b"\n")
+
+
+class AssuanTerminalTests(ClientTestCase):
+    """`login-form --pinentry` spoken to directly, with the terminal named:
+    what gpg-agent 2.2 never sends (a quality bar) and a client whose
+    terminal is not UTF-8."""
+
+    def setUp(self):
+        self.tty = PseudoTerminal(self)
+
+    def pinentry(self):
+        process = subprocess.Popen([BINARY, "--pinentry"], env=without_display(),
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, start_new_session=True)
+        self.addCleanup(process.kill)
+        greeting = process.stdout.readline()
+        self.assertTrue(greeting.startswith(b"OK "), greeting)
+        return process
+
+    @staticmethod
+    def send(process, line):
+        process.stdin.write(line + b"\n")
+        process.stdin.flush()
+        return process.stdout.readline()
+
+    def test_the_quality_is_rated_while_typing(self):
+        process = self.pinentry()
+        for line in (f"OPTION ttyname={self.tty.path}".encode(), b"OPTION lc-ctype=C.UTF-8",
+                     b"SETPROMPT Passphrase:", b"SETQUALITYBAR Quality:"):
+            self.assertEqual(self.send(process, line), b"OK\n", line)
+        process.stdin.write(b"GETPIN\n")
+        process.stdin.flush()
+        self.tty.wait_for("Passphrase: ")
+        for typed, score in (("c", b"5"), ("d", b"-20"), ("e", b"85")):
+            self.tty.type(typed)
+            inquiry = process.stdout.readline()
+            self.assertTrue(inquiry.startswith(b"INQUIRE QUALITY "), inquiry)
+            process.stdin.write(b"D " + score + b"\nEND\n")
+            process.stdin.flush()
+        # A failing rating shows as 0, as the window's bar does.
+        self.tty.wait_for("Passphrase (Quality 5%): ")
+        self.tty.wait_for("Passphrase (Quality 0%): ")
+        self.tty.wait_for("Passphrase (Quality 85%): ")
+        self.tty.type("\r")
+        self.assertEqual(process.stdout.readline(), b"D cde\n")
+        self.assertEqual(process.stdout.readline(), b"OK\n")
+        self.assertTrue(self.send(process, b"BYE").startswith(b"OK"))
+        self.assertEqual(process.wait(timeout=harness.EXIT_TIMEOUT), 0)
+
+    def test_a_latin1_client_is_shown_and_read_in_latin1(self):
+        process = self.pinentry()
+        for line in (f"OPTION ttyname={self.tty.path}".encode(),
+                     b"OPTION lc-ctype=de_DE.ISO-8859-1",
+                     "SETDESC Schlüssel für Jürgen, 100€".encode(), b"SETPROMPT Passwort:"):
+            self.assertEqual(self.send(process, line), b"OK\n", line)
+        process.stdin.write(b"GETPIN\n")
+        process.stdin.flush()
+        self.tty.wait_for(b"Passwort: ")
+        self.assertIn("Schlüssel für Jürgen, 100?\r\n".encode("latin-1"), self.tty.output)
+        self.tty.type(b"gr\xfc\xdfe\r")  # "grüße", as a Latin-1 terminal sends it
+        self.assertEqual(process.stdout.readline(), "D grüße\n".encode())
+        self.assertEqual(process.stdout.readline(), b"OK\n")
+        process.stdin.close()
+        self.assertEqual(process.wait(timeout=harness.EXIT_TIMEOUT), 0)
+
+
+class SshTerminalTests(ClientTestCase):
+    """ssh's askpass with no display: the prompt on the caller's terminal."""
+
+    required_programs = ("ssh-add", "ssh-agent", "ssh-keygen")
+
+    def setUp(self):
+        self.directory = self.temp_dir("ssh")
+        self.tty = PseudoTerminal(self)
+        self.socket = os.path.join(self.directory, "agent.sock")
+
+    def start_agent(self, on_terminal=False):
+        env = askpass_environment(DISPLAY=None, WAYLAND_DISPLAY=None)
+        argv = ["ssh-agent", "-D", "-a", self.socket]
+        if on_terminal:
+            agent = self.tty.start(argv, env, stdout=subprocess.DEVNULL)
+        else:
+            agent = subprocess.Popen(argv, env=env, start_new_session=True,
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE)
+        self.addCleanup(agent.kill)
+        poll(lambda: os.path.exists(self.socket), timeout=10, message="the agent's socket")
+        return agent
+
+    def ssh_add(self, *argv):
+        env = askpass_environment(SSH_AUTH_SOCK=self.socket, DISPLAY=None, WAYLAND_DISPLAY=None)
+        process = self.tty.start(["ssh-add", *argv], env)
+        self.addCleanup(process.kill)
+        return process
+
+    def listed(self):
+        return tool("ssh-add", "-l", env=base_environment(SSH_AUTH_SOCK=self.socket),
+                    check=False).stdout.decode()
+
+    def test_ssh_add_asks_on_the_controlling_terminal(self):
+        before = self.tty.settings()
+        key = make_ssh_key(self.directory, "pw pw")
+        self.start_agent()
+        adding = self.ssh_add(key)
+        self.tty.wait_for(f"OpenSSH\r\nEnter passphrase for {key}:\r\n\r\n"
+                          "Enter: OK, Esc: Cancel\r\n\rPassphrase: ")
+        self.tty.type("wrong\r")
+        # ssh-add asks again in a new askpass.
+        again = self.tty.after(f"Bad passphrase, try again for {key}:\r\n")
+        self.tty.wait_for("Passphrase: ", since=again)
+        self.tty.type("pw pw\r")
+        out, err = adding.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
+        self.assertEqual(adding.returncode, 0, err)
+        self.assertIn(ssh_fingerprint_line(key + ".pub").split()[1], self.listed())
+        self.assertNotIn(b"pw pw", self.tty.output)
+        self.assertEqual(self.tty.settings(), before)
+
+    def test_a_hostile_key_path_never_reaches_the_terminal_as_it_is(self):
+        folder = os.path.join(self.directory, "\x1b[2J\x1b]0;owned\x07")
+        os.mkdir(folder)
+        key = make_ssh_key(folder, "pw pw", name="key\u202etxt.exe")
+        self.start_agent()
+        adding = self.ssh_add(key)
+        shown = self.tty.wait_for("Passphrase: ")
+        self.assertNotIn(b"\x1b", shown, "an escape sequence of the client reached the terminal")
+        self.assertNotIn("\u202e".encode(), shown)
+        self.assertIn(b"Enter passphrase for " + self.directory.encode()
+                      + "/^[[2J^[]0;owned^G/key⟨RLO⟩txt.exe:\r\n".encode(), shown)
+        self.tty.type("\x03")
+        adding.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
+        self.assertNotEqual(adding.returncode, 0)
+        self.assertNotIn("key", self.listed())
+
+    def test_ssh_agents_confirmation_on_its_terminal(self):
+        key = make_ssh_key(self.directory, "")
+        self.start_agent(on_terminal=True)
+        tool("ssh-add", "-c", key, env=base_environment(SSH_AUTH_SOCK=self.socket))
+        message = os.path.join(self.directory, "message")
+        with open(message, "w") as file:
+            file.write("signed\n")
+        # The agent names the key by its comment (ssh-keygen -C).
+        _, fingerprint, comment, _ = ssh_fingerprint_line(key + ".pub").split()
+        for answer, signed in (("\r", False), ("y", True)):
+            mark = self.tty.mark()
+            signing = self.start_client(
+                ["ssh-keygen", "-Y", "sign", "-n", "file", "-f", key + ".pub", message],
+                base_environment(SSH_AUTH_SOCK=self.socket))
+            shown = self.tty.wait_for("[y]es / [N]o: ", since=mark)
+            self.assertIn(f"Allow use of key {comment}?\r\nKey fingerprint {fingerprint}.".encode(),
+                          shown[mark:])
+            self.tty.type(answer)
+            status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+            self.assertEqual(status == 0, signed, err)
+            self.assertEqual(os.path.exists(message + ".sig"), signed)
+            self.assertIn(("[y]es / [N]o: " + ("y" if signed else "n") + "\r\n").encode(),
+                          self.tty.output[mark:])
+
+
+class SecurityKeyTerminalTests(ClientTestCase):
+    """A security key's touch with no display: ssh-agent, started on the
+    terminal, shows its notice there (the software key of
+    test_security_keys); the notice takes no key and ends when the agent
+    ends it once the key was touched."""
+
+    required_programs = ("ssh-agent", "ssh-add", "ssh-keygen", "cc")
+
+    def setUp(self):
+        self.directory = self.temp_dir("sk")
+        self.library = build_fixture(self.directory)
+        self.tty = PseudoTerminal(self)
+        self.socket = os.path.join(self.directory, "agent.sock")
+
+    def test_the_touch_notice_is_written_and_ends_with_the_touch(self):
+        key = os.path.join(self.directory, "id_ed25519_sk")
+        tool("ssh-keygen", "-q", "-t", "ed25519-sk", "-w", self.library, "-N", "", "-C",
+             "e2e@security-key", "-f", key)
+        message = os.path.join(self.directory, "message")
+        with open(message, "w") as file:
+            file.write("signed with a touch\n")
+        touch = os.path.join(self.directory, "touched")
+        before = self.tty.settings()
+        agent = self.tty.start(
+            ["ssh-agent", "-D", "-a", self.socket, "-P", os.path.join(self.directory, "*")],
+            askpass_environment(DISPLAY=None, WAYLAND_DISPLAY=None, LF_SK_TOUCH=touch),
+            stdout=subprocess.DEVNULL)
+        self.addCleanup(agent.kill)
+        poll(lambda: os.path.exists(self.socket), timeout=10, message="the agent's socket")
+        client = base_environment(SSH_AUTH_SOCK=self.socket, DISPLAY=None, WAYLAND_DISPLAY=None)
+        tool("ssh-add", "-S", self.library, key, env=client)
+
+        signing = subprocess.Popen(
+            ["ssh-keygen", "-Y", "sign", "-n", "file", "-f", key + ".pub", message], env=client,
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.addCleanup(signing.kill)
+        self.tty.wait_for("Touch your security key\r\nOpenSSH needs a signature")
+        # Keys typed meanwhile are not the notice's: it neither ends nor
+        # takes them, and leaves the terminal's settings alone.
+        self.tty.type("\r")
+        time.sleep(0.5)
+        self.assertIsNone(signing.poll(), "the signature did not wait for the touch")
+        self.assertEqual(self.tty.settings(), before)
+        with open(touch, "w"):
+            pass
+        _, err = signing.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
+        self.assertEqual(signing.returncode, 0, err)
+        self.assertTrue(os.path.exists(message + ".sig"))
+        agent.terminate()
+        _, agent_err = agent.communicate(timeout=harness.EXIT_TIMEOUT)
+        self.assertNotIn(b"login-form", agent_err, "the notice complained")
+        self.assertEqual(self.tty.settings(), before)
+
+
+class SshHostKeyTerminalTests(ClientTestCase):
+    required_programs = ("ssh", "dropbear", "dropbearkey")
+
+    def test_the_host_key_question_is_answered_with_a_key(self):
+        directory = self.temp_dir("ssh")
+        server = DropbearServer(self, directory)
+        known_hosts = os.path.join(directory, "known_hosts")
+        host = f"[127.0.0.1]:{server.port}"
+        tty = PseudoTerminal(self)
+        connecting = tty.start(
+            ["ssh", "-F", "/dev/null", "-p", str(server.port),
+             "-o", f"UserKnownHostsFile={known_hosts}", "-o", "GlobalKnownHostsFile=/dev/null",
+             "-o", "StrictHostKeyChecking=ask", "-o", "PubkeyAuthentication=no",
+             "-o", "PasswordAuthentication=no", "-o", "KbdInteractiveAuthentication=no",
+             "-o", "ConnectTimeout=10", "e2e@127.0.0.1", "true"],
+            askpass_environment(DISPLAY=None, WAYLAND_DISPLAY=None))
+        self.addCleanup(connecting.kill)
+        fingerprint = ssh_fingerprint_line(server.public_key_path).split()[1]
+        shown = tty.wait_for("[y]es / [N]o: ")
+        self.assertIn(f"The authenticity of host '{host} ({host})' can't be established.\r\n"
+                      f"ED25519 key fingerprint is {fingerprint}.\r\n".encode(), shown)
+        tty.type("y")
+        out, err = connecting.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
+        self.assertEqual(connecting.returncode, 255, err)
+        with open(known_hosts) as known:
+            self.assertEqual(known.read(), f"{host} {server.public_key}\n")
+
+
+class GitTerminalTests(ClientTestCase):
+    """git's credential helper with no display: the same form on git's
+    terminal, unless git's own terminal prompts are turned off."""
+
+    required_programs = ("git",)
+
+    def setUp(self):
+        self.git = GitSetup(self)
+        root = self.temp_dir("served")
+        self.listing = self.git.bare_repository(root)
+        self.server = BasicAuthServer(self, root, "alice", "s3cret pw")
+        self.url = self.server.url("repo.git")
+
+    def test_the_credential_helper_asks_on_the_terminal(self):
+        tty = PseudoTerminal(self)
+        env = self.git.environment(DISPLAY=None, WAYLAND_DISPLAY=None)
+        del env["GIT_TERMINAL_PROMPT"]
+        listing = tty.start(["git", "-c", "credential.helper=", "-c",
+                             "credential.helper=login-form", "ls-remote", self.url], env)
+        self.addCleanup(listing.kill)
+        tty.wait_for(f"Sign in to http://127.0.0.1:{self.server.port}\r\n")
+        tty.wait_for("Username: ")
+        tty.type("alice\r")
+        tty.wait_for("Password: ")
+        tty.type("s3cret pw\r")
+        out, err = listing.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
+        self.assertEqual((listing.returncode, out), (0, self.listing), err)
+
+    def test_with_gits_terminal_prompts_off_nothing_asks(self):
+        listing = self.git.git("ls-remote", self.url,
+                               env=self.git.environment(DISPLAY=None, WAYLAND_DISPLAY=None))
+        status, out, err = listing.finish()
+        self.assertEqual(status, 128, err)
+        self.assertIn(b"login-form: Cannot open display: DISPLAY is not set, and terminal "
+                      b"prompts are turned off (GIT_TERMINAL_PROMPT=0)\n", err)

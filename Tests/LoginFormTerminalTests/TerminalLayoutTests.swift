@@ -1,0 +1,89 @@
+import LoginFormModel
+import LoginFormPrompt
+import LoginFormTerminal
+import Testing
+
+/// The prompt contract as lines of text.
+@Suite struct TerminalLayoutTests {
+  @Test func aFormsHeadingHasTheWindowsPartsInItsOrder() {
+    var form = FormDescription()
+    form.options.title = "Mail"
+    form.error = "Bad Passphrase\n(try 2 of 3)"
+    let lines = TerminalLayout.heading(of: form, plainText: "Sign in to\natlas")
+    #expect(
+      lines == [
+        "Mail", "! Bad Passphrase", "! (try 2 of 3)", "Sign in to", "atlas", "",
+        "Enter: Done, Esc: Cancel",
+      ])
+  }
+
+  @Test func theKeysNameTheCallersLabels() {
+    var form = FormDescription(shape: .passwordOnly)
+    form.okLabel = "_Unlock"
+    form.cancelLabel = "_Not now"
+    #expect(
+      TerminalLayout.heading(of: form, plainText: nil) == [
+        "Log In", "", "Enter: Unlock, Esc: Not now",
+      ])
+  }
+
+  @Test func noLineOfAHostileClientHoldsAControl() {
+    var form = FormDescription()
+    form.options.title = "\u{1B}]0;title\u{7}"
+    form.error = "\u{1B}[31mred"
+    form.okLabel = "_O\u{1B}K"
+    let lines = TerminalLayout.heading(of: form, plainText: "\u{1B}[2J\u{202E}txt.exe")
+    for line in lines {
+      #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.properties.isBidiControl })
+    }
+    #expect(lines.contains("^[[2J<U+202E>txt.exe"))
+  }
+
+  @Test func eachFieldSaysItsRuleBeforeTyping() throws {
+    let rules = FormRules(
+      username: try FieldRules(minimumLength: 6), password: try FieldRules(minimumLength: 1))
+    let form = FormDescription(
+      shape: FormShape(username: true, repeatsPassword: true), rules: rules)
+    #expect(
+      TerminalLayout.fieldPrompt(.username, of: form, quality: nil, timeLeft: nil)
+        == "Username (At least 6 characters): ")
+    // "At least 1" is what an empty field's "Required" says.
+    #expect(
+      TerminalLayout.fieldPrompt(.password, of: form, quality: nil, timeLeft: nil)
+        == "Password: ")
+    #expect(
+      TerminalLayout.fieldPrompt(.passwordRepeat, of: form, quality: nil, timeLeft: nil)
+        == "Repeat: ")
+  }
+
+  @Test func thePasswordLineShowsTheQualityAndTheTimeLeft() {
+    var form = FormDescription(shape: .passwordOnly)
+    form.passwordLabel = "_Passphrase"
+    form.qualityBar = FormDescription.Control(label: "Quality")
+    #expect(
+      TerminalLayout.fieldPrompt(.password, of: form, quality: 42, timeLeft: "Closes in 9 seconds")
+        == "[Closes in 9 seconds] Passphrase (At least 7 characters, Quality 42%): ")
+    #expect(
+      TerminalLayout.fieldPrompt(.password, of: form, quality: -30, timeLeft: nil)
+        == "Passphrase (At least 7 characters, Quality 0%): ")
+    #expect(
+      TerminalLayout.fieldPrompt(.password, of: form, quality: nil, timeLeft: nil)
+        == "Passphrase (At least 7 characters): ")
+  }
+
+  @Test func aQuestionShowsItsTitleTextAndKeys() {
+    let question = QuestionDescription(
+      text: "Allow use of key?\nKey fingerprint SHA256:x", yes: "_Yes", no: "_No")
+    #expect(
+      TerminalLayout.heading(of: question) == [
+        "Question", "Allow use of key?", "Key fingerprint SHA256:x",
+      ])
+    #expect(
+      TerminalLayout.choicePrompt(KeyChoices(question), timeLeft: "Closes in 5 seconds")
+        == "[Closes in 5 seconds] [y]es / [N]o: ")
+  }
+
+  @Test func aMessageStandsIndentedUnderItsField() {
+    #expect(TerminalLayout.message("Does not\nmatch") == "  ! Does not match")
+  }
+}
