@@ -37,6 +37,7 @@ static inline GtkHeaderBar *lf_header_bar(gpointer p) { return GTK_HEADER_BAR(p)
 static inline GtkImage *lf_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkLevelBar *lf_level_bar(gpointer p) { return GTK_LEVEL_BAR(p); }
 static inline GtkScrolledWindow *lf_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkButtonBox *lf_button_box(gpointer p) { return GTK_BUTTON_BOX(p); }
 static inline GtkEditable *lf_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 

@@ -6,28 +6,37 @@ import LoginFormProtocols
 /// git call it. The answer is one line on standard output; anything but
 /// exit 0 means the user backed out.
 package enum AskpassFrontEnd {
-  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`.
-  package static func prompt(for request: AskpassRequest, grabSetting: String?) -> Prompt {
-    var options = DropIn.options(title: title(of: request), grabSetting: grabSetting)
+  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`, and
+  /// `requester` says which program asks (see `Requester`), if known.
+  package static func prompt(
+    for request: AskpassRequest, grabSetting: String?, requester: String? = nil
+  ) -> Prompt {
+    var options = DropIn.options(title: "OpenSSH", grabSetting: grabSetting)
+    options.requester = requester
     switch request.question {
     case .entry(let field):
+      let wording = AskpassWording(prompt: request.prompt, field: field, client: request.client)
       var form = FormDescription(
         shape: request.shape ?? .passwordOnly,
         rules: DropIn.rules(maximumBytes: request.maximumAnswerBytes))
-      // The ssh-askpass alternative may be called with no prompt at all.
-      form.text = request.prompt.isEmpty ? nil : request.prompt
+      form.text = wording.text
+      form.error = wording.error
+      options.title = wording.title
       form.options = options
-      form.okLabel = localized("_OK")
+      form.okLabel = wording.okLabel
       if field == .username {
         form.usernameLabel = localized("_Username")
       } else {
         form.passwordLabel = label(of: field)
       }
       return .form(form)
-    case .yesNo, .confirmation:
-      return .question(
-        QuestionDescription(
-          text: request.prompt, yes: localized("_Yes"), no: localized("_No"), options: options))
+    case .yesNo:
+      if let hostKey = SshHostKeyPrompt(request.prompt) {
+        return .question(SshQuestion.hostKey(hostKey, options: options))
+      }
+      return .question(SshQuestion.yesNo(request.prompt, options: options))
+    case .confirmation:
+      return .question(SshQuestion.confirmation(request.prompt, options: options))
     case .notification:
       // ssh ends a notice with SIGTERM once it is done; it takes no keys.
       options.grabsKeyboard = false
@@ -38,14 +47,21 @@ package enum AskpassFrontEnd {
   }
 
   /// How the process ends after `result`: ssh takes exit 0 with no output
-  /// as an empty passphrase, so only an answer exits 0.
+  /// as an empty passphrase, so only an answer exits 0. Cancelling a
+  /// question prints nothing (ssh takes that as no).
   package static func answer(to result: PromptResult, for request: AskpassRequest) -> Answer {
     switch (request.question, result) {
     case (.entry, .submitted(let form)):
       if let password = form.password { return .secretLine(password) }
       return .usernameLine(form.username ?? "")
-    case (.yesNo, .answered(let yes)):
-      return .plain(status: .submitted) { AskpassAnswer.encode(yes: yes, into: &$0) }
+    case (.yesNo, .answered(true)):
+      return .plain(status: .submitted) { AskpassAnswer.encode(yes: true, into: &$0) }
+    case (.yesNo, .verified):
+      // ssh takes its own fingerprint as yes, and can check that it is.
+      guard let fingerprint = SshHostKeyPrompt(request.prompt)?.fingerprint.text else {
+        return .silent(.cancelled)
+      }
+      return .plain(status: .submitted) { AskpassAnswer.encode(line: fingerprint, into: &$0) }
     case (.confirmation, .answered(true)):
       return .plain(status: .submitted) { AskpassAnswer.encodeConfirmation(into: &$0) }
     case (.notification, .answered(true)):
@@ -53,16 +69,6 @@ package enum AskpassFrontEnd {
       return .silent(.submitted)
     default:
       return .silent(ExitStatus(ending: result))
-    }
-  }
-
-  /// The window title: the program that asks, when the prompt tells.
-  private static func title(of request: AskpassRequest) -> String {
-    switch request.client {
-    case .ssh: "OpenSSH"
-    case .sudo: "sudo"
-    case .git: GitCredentialPrompt.title
-    case .unknown: localized("Authentication")
     }
   }
 

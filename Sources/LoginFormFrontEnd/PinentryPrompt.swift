@@ -5,17 +5,25 @@ import LoginFormProtocols
 /// A pinentry request as a prompt: the one place where the agent's texts
 /// and options become what the window shows.
 package enum PinentryPrompt {
-  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`.
-  package static func prompt(for request: PinentryRequest, grabSetting: String?) -> Prompt {
-    request.kind == .pin
-      ? .form(form(for: request, grabSetting: grabSetting))
-      : .question(question(for: request, grabSetting: grabSetting))
+  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`, and
+  /// `requester` says which program asks (from `OPTION owner`, see
+  /// `Requester`), if known.
+  package static func prompt(
+    for request: PinentryRequest, grabSetting: String?, requester: String? = nil
+  ) -> Prompt {
+    var options = options(for: request, grabSetting: grabSetting)
+    options.requester = requester
+    return request.kind == .pin
+      ? .form(form(for: request, options: options))
+      : .question(question(for: request, options: options))
   }
 
   /// The window of a GETPIN: the passphrase (twice with SETREPEAT), any
   /// length up to the agent's 255 bytes, an empty one included, as
   /// pinentry allows.
-  private static func form(for request: PinentryRequest, grabSetting: String?) -> FormDescription {
+  private static func form(for request: PinentryRequest, options: PromptOptions)
+    -> FormDescription
+  {
     let rules = FormRules(
       username: FieldRules.unchecked(minimumLength: 0),
       password: FieldRules.unchecked(
@@ -26,8 +34,16 @@ package enum PinentryPrompt {
     form.error = request.error
     if let prompt = request.prompt { form.passwordLabel = fieldLabel(prompt) }
     if let prompt = request.repeatPrompt { form.repeatLabel = fieldLabel(prompt) }
-    form.mismatchText = request.repeatError
-    form.okLabel = request.okLabel
+    // The agent's SETREPEATERROR ("does not match - try again") is worded
+    // for a retry after OK; here the field says it live, naming what the
+    // repeat must match.
+    form.mismatchText =
+      [request.prompt, request.repeatPrompt].compactMap({ $0 }).contains(where: namesAPIN)
+      ? localized("Does not match the PIN") : localized("Does not match the passphrase")
+    let unlocks = request.repeatPrompt == nil && ["n/", "s/"].contains(request.keyInfo?.prefix(2))
+    form.okLabel =
+      unlocks && request.okLabel == (request.options.defaultOK ?? "_OK")
+      ? localized("_Unlock") : request.okLabel
     form.cancelLabel = request.cancelLabel
     form.qualityBar = request.qualityBar.map {
       FormDescription.Control(label: plain($0), tooltip: request.qualityBarTooltip)
@@ -37,12 +53,25 @@ package enum PinentryPrompt {
       FormDescription.Control(
         label: $0.contains("_") ? $0 : "_" + $0, tooltip: request.generateTooltip)
     }
-    form.options = options(for: request, grabSetting: grabSetting)
+    form.options = options
+    if request.title == nil {
+      form.options.title = title(for: request, unlocks: unlocks)
+    }
     return form
   }
 
+  /// What the agent asks for, as the title, when it sends none: the job, so
+  /// that a password manager's auto-type rule can match it.
+  private static func title(for request: PinentryRequest, unlocks: Bool) -> String {
+    if unlocks {
+      return request.keyInfo?.hasPrefix("s/") == true
+        ? localized("Unlock SSH Key") : localized("Unlock GnuPG Key")
+    }
+    return request.repeatPrompt != nil ? localized("New Passphrase") : "GnuPG"
+  }
+
   /// The window of a CONFIRM or MESSAGE.
-  private static func question(for request: PinentryRequest, grabSetting: String?)
+  private static func question(for request: PinentryRequest, options: PromptOptions)
     -> QuestionDescription
   {
     let oneButton = request.kind == .confirmation(oneButton: true)
@@ -50,7 +79,7 @@ package enum PinentryPrompt {
       text: withoutTrailingBreaks(request.description ?? ""), yes: request.okLabel,
       no: oneButton ? nil : request.cancelLabel)
     question.otherLabel = request.notOKLabel
-    question.options = options(for: request, grabSetting: grabSetting)
+    question.options = options
     return question
   }
 
@@ -78,6 +107,12 @@ package enum PinentryPrompt {
     var trimmed = Substring(text)
     while let last = trimmed.last, last.isNewline { trimmed.removeLast() }
     return String(trimmed)
+  }
+
+  /// Whether a prompt asks for a PIN ("PIN:", "Repeat this PIN") rather
+  /// than a passphrase.
+  private static func namesAPIN(_ prompt: String) -> Bool {
+    prompt.split { !$0.isLetter }.contains("PIN")
   }
 
   private static func plain(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import CGtk
+import CSecretEntry
 import LoginFormLockedMemory
 import LoginFormModel
 import LoginFormPrompt
@@ -27,7 +28,7 @@ import LoginFormPrompt
   let rows: [FieldRow]
   let layout: FormLayout
   private let description: FormDescription
-  private var aids: [PasswordAids] = []
+  private var aids: [Field: PasswordAids] = [:]
   private var observations: [ObservationToken] = []
 
   /// Builds the window for `description`; call `present()` to show it.
@@ -42,7 +43,8 @@ import LoginFormPrompt
       cancelLabel: description.cancelLabel)
     rows = description.shape.fields.map { field in
       FieldRow(
-        field: field, mnemonicLabel: description.label(of: field), rules: description.rules[field])
+        field: field, mnemonicLabel: description.label(of: field), rules: description.rules[field],
+        message: FieldMessage.Source(field: field, of: description))
     }
     layout = FormLayout(description: description, rows: rows, frame: frame)
     frame.didEnd = onFinish
@@ -71,17 +73,28 @@ import LoginFormPrompt
     frame.end(result)
   }
 
-  /// Shows the agent's rating of the password, from -100 to 100.
+  /// Shows the agent's rating of the password, from -100 to 100; an empty
+  /// password shows none.
   package func showQuality(_ value: Int) {
-    layout.showQuality(value)
+    let isEmpty = gtk_entry_get_text_length(lf_entry(row(.password).entry)) == 0
+    layout.showQuality(isEmpty ? nil : QualityRating(agentValue: value))
   }
 
   /// Puts `password` into the password field and its repeat, as if typed
   /// twice; for a generated password, which arrives in locked memory.
+  ///
+  /// A passphrase the user never saw must not be submitted by a stray
+  /// Enter: both fields show it, it may be selected and copied (to the
+  /// user's records: their choice, until they edit it or hide it), and the
+  /// focus moves to the affirmative button, so that Enter submits what is
+  /// on screen rather than asking for another.
   package func fill(password: LockedCString) {
     for field in [Field.password, .passwordRepeat] where model.shape.contains(field) {
       gtk_entry_set_text(lf_entry(row(field).entry), password.cString)
+      aids[field]?.showRevealed(true)
+      lf_secret_entry_keep_selection(lf_secret_entry(row(field).entry))
     }
+    gtk_widget_grab_focus(frame.okButton)
   }
 
   /// Hands over the form if it is valid; otherwise shows every issue as an
@@ -114,7 +127,7 @@ import LoginFormPrompt
   /// reading them, since it may outlive them.
   private func clear() {
     observations.removeAll()
-    for aid in aids { aid.detach() }
+    for aid in aids.values { aid.detach() }
     for row in rows {
       gtk_entry_set_text(lf_entry(row.entry), "")
       row.secret?.invalidate()
@@ -124,7 +137,7 @@ import LoginFormPrompt
   private func configureEntries() {
     for row in rows where row.field.isSecret {
       gtk_entry_set_input_purpose(lf_entry(row.entry), GTK_INPUT_PURPOSE_PASSWORD)
-      aids.append(PasswordAids(entry: row.entry) { [row] in row.showCapsLock($0) })
+      aids[row.field] = PasswordAids(entry: row.entry) { [row] in row.showCapsLock($0) }
     }
     if model.shape.contains(.username) {
       let entry = lf_entry(row(.username).entry)
@@ -173,6 +186,20 @@ import LoginFormPrompt
       SignalConnection.connect(cancel, "clicked") { [weak self] in self?.finish(.cancelled) }
     }
     layout.onGenerate = { [weak self] in self?.onGenerate?() }
+    if layout.generateButton != nil, model.shape.contains(.passwordRepeat) {
+      // Tab goes on to Repeat, as typing a passphrase twice expects; the
+      // generate button sits between them but is no field (its mnemonic
+      // or Shift+Tab reaches it). A space typed on it would replace the
+      // passphrase.
+      SignalConnection.connectEvent(row(.password).entry, "key-press-event") {
+        [weak self] event in
+        let key = event.pointee.key
+        let modifiers = key.state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue)
+        guard let self, key.keyval == UInt32(GDK_KEY_Tab), modifiers == 0 else { return false }
+        gtk_widget_grab_focus(row(.passwordRepeat).entry)
+        return true
+      }
+    }
     frame.willEnd = { [weak self] in self?.clear() }
     frame.onKeyboardUnavailable = { [weak self] unavailable in
       guard let self else { return }
@@ -192,6 +219,7 @@ import LoginFormPrompt
     } else {
       model.username = row.text
     }
+    row.userEdited()
   }
 
   /// Done's sensitivity, derived here alone: a valid form, and a keyboard
@@ -206,14 +234,7 @@ import LoginFormPrompt
   private func bindModel() {
     observations.append(model.observeValidity { [weak self] _ in self?.updateDone() })
     for row in rows {
-      observations.append(
-        model.observeFeedback(of: row.field) { [row, description] feedback in
-          row.show(
-            feedback.map {
-              IssueMessage.text(for: $0.issue, mismatchText: description.mismatchText)
-            },
-            isError: feedback?.isError ?? false)
-        })
+      observations.append(model.observeFeedback(of: row.field) { [row] in row.show($0) })
     }
   }
 }

@@ -1,9 +1,10 @@
 import CGtk
 import LoginFormPrompt
 
-/// What every prompt window shares: the GtkWindow with its header bar (the
-/// negative button at the start, the affirmative one at the end), a notice
-/// line above the content, Esc and the close button, where the window sits,
+/// What every prompt window shares: the GtkWindow with its header bar (for a
+/// form, the negative button at the start and the affirmative one at the
+/// end; a question puts them in a row of its own), a notice line above the
+/// content, Esc and the close button, where the window sits,
 /// the keyboard grab, the countdown, and the one way a prompt ends.
 @MainActor final class PromptFrame {
   let window: UnsafeMutablePointer<GtkWidget>
@@ -29,8 +30,16 @@ import LoginFormPrompt
   var onKeyboardUnavailable: (@MainActor (Bool) -> Void)?
   /// Whether the keyboard grab was wanted but is not held.
   private(set) var isKeyboardUnavailable = false
+  /// The button Enter presses from anywhere in the window, if any: the
+  /// affirmative one, unless the window says otherwise before `present()`.
+  var defaultButton: UnsafeMutablePointer<GtkWidget>?
 
-  init(options: PromptOptions, title: String, okLabel: String, cancelLabel: String?) {
+  /// A frame titled `title` with the two buttons, in the header bar unless
+  /// `buttonsInHeaderBar` is false (the caller then places them).
+  init(
+    options: PromptOptions, title: String, okLabel: String, cancelLabel: String?,
+    buttonsInHeaderBar: Bool = true
+  ) {
     self.options = options
     StyleSheet.installOnce()
     window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
@@ -43,10 +52,13 @@ import LoginFormPrompt
 
     gtk_header_bar_set_title(lf_header_bar(header), title)
     gtk_header_bar_set_has_subtitle(lf_header_bar(header), false.gboolean)
-    if let cancelButton { gtk_header_bar_pack_start(lf_header_bar(header), cancelButton) }
-    gtk_header_bar_pack_end(lf_header_bar(header), okButton)
+    if buttonsInHeaderBar {
+      if let cancelButton { gtk_header_bar_pack_start(lf_header_bar(header), cancelButton) }
+      gtk_header_bar_pack_end(lf_header_bar(header), okButton)
+    }
     setStyleClass("suggested-action", on: okButton, true)
     gtk_widget_set_can_default(okButton, true.gboolean)
+    defaultButton = okButton
     gtk_window_set_titlebar(lf_window(window), header)
     gtk_window_set_title(lf_window(window), title)
     gtk_window_set_default_size(lf_window(window), Int32(clamping: options.window.width ?? 420), -1)
@@ -64,6 +76,20 @@ import LoginFormPrompt
     gtk_label_set_max_width_chars(lf_label(notice), 50)
     setStyleClass("prompt-notice", on: notice, true)
     gtk_widget_set_no_show_all(notice, true.gboolean)
+    if let line = options.requesterLine {
+      // Who asks, above everything the asker says.
+      let requester = gtk_label_new(line)!
+      gtk_label_set_xalign(lf_label(requester), 0)
+      gtk_label_set_line_wrap(lf_label(requester), true.gboolean)
+      gtk_label_set_line_wrap_mode(lf_label(requester), PANGO_WRAP_WORD_CHAR)
+      // Wrapped within the window's width, never widening it.
+      gtk_label_set_width_chars(lf_label(requester), 1)
+      gtk_label_set_max_width_chars(lf_label(requester), 1)
+      gtk_label_set_selectable(lf_label(requester), true.gboolean)
+      gtk_widget_set_can_focus(requester, false.gboolean)
+      setStyleClass("prompt-requester", on: requester, true)
+      gtk_box_pack_start(lf_box(content), requester, false.gboolean, false.gboolean, 0)
+    }
     gtk_box_pack_start(lf_box(content), notice, false.gboolean, false.gboolean, 0)
     gtk_container_add(lf_container(window), content)
     connectSignals()
@@ -87,7 +113,7 @@ import LoginFormPrompt
   /// Shows the window and starts the countdown, if it has a timeout.
   func present() {
     gtk_widget_show_all(window)
-    gtk_widget_grab_default(okButton)
+    if let defaultButton { gtk_widget_grab_default(defaultButton) }
     gtk_window_present(lf_window(window))
     countdown = options.timeoutSeconds.map { seconds in
       Countdown(

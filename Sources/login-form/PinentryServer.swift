@@ -86,7 +86,11 @@ import LoginFormProtocols
     // The agent passes its client's language as an option, since the
     // pinentry runs in the agent's environment.
     if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
-    switch PinentryPrompt.prompt(for: request, grabSetting: grabSetting) {
+    let owner = request.options.owner.flatMap {
+      Requester.describe(
+        owner: $0, hostName: Self.hostName, userID: Int(getuid()), processes: ProcFileSystem())
+    }
+    switch PinentryPrompt.prompt(for: request, grabSetting: grabSetting, requester: owner) {
     case .form(let description):
       let form = FormWindow(description: description) { [self] in windowEnded($0) }
       form.onPasswordChange = { [self] in requestQuality() }
@@ -133,6 +137,17 @@ import LoginFormProtocols
     let event = PinentryFrontEnd.report(result, to: &session, into: &sink)
     flush()
     handle(event)
+  }
+
+  /// This machine's name, which `OPTION owner` must name for its process
+  /// id to mean anything here.
+  private static var hostName: String {
+    var name = [UInt8](repeating: 0, count: 256)
+    let status = name.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { gethostname($0.baseAddress!, $0.count - 1) }
+    }
+    guard status == 0 else { return "" }
+    return String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
   }
 
   private func flush() {

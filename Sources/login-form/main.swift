@@ -48,6 +48,11 @@ func parseCommandLine(
   return (parsed, values.displayName)
 }
 
+/// Which program started this one, for the window's "Asked by" line.
+func requester() -> String? {
+  Requester.describe(processID: Int(getppid()), userID: Int(getuid()), processes: ProcFileSystem())
+}
+
 /// Locked memory must be there before anything secret can be typed.
 func requireLockedMemory() {
   if !LockedRegion.canLock() { Standard.fail(.cannotLockMemory) }
@@ -100,7 +105,9 @@ func requireLockedMemory() {
       to: PromptRunner.run(.form(request.form)), format: request.output)
   case .askpass(let prompt):
     let request = AskpassRequest(prompt: prompt, promptMode: environment("SSH_ASKPASS_PROMPT"))
-    return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting)) {
+    let prompt = AskpassFrontEnd.prompt(
+      for: request, grabSetting: grabSetting, requester: requester())
+    return ask(prompt) {
       AskpassFrontEnd.answer(to: $0, for: request)
     }
   case .gitCredential(let arguments):
@@ -126,7 +133,9 @@ func requireLockedMemory() {
     case .success(let parsed): request = parsed
     case .failure(let error): Standard.fail(.git(error))
     }
-    return ask(.form(GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting))) {
+    let form = GitCredentialFrontEnd.prompt(
+      for: request, grabSetting: grabSetting, requester: requester())
+    return ask(.form(form)) {
       GitCredentialFrontEnd.answer(to: $0)
     }
   case .pinentry(let arguments):

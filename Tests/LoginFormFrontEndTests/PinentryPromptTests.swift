@@ -40,9 +40,9 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
     #expect(form.shape == .passwordOnly)
     #expect(form.text == "Please enter the passphrase to unlock the OpenPGP secret key:\n\"Alice\"")
     #expect(form.passwordLabel == "_Passphrase")
-    #expect(form.okLabel == "_OK")
+    #expect(form.okLabel == "_Unlock")
     #expect(form.cancelLabel == "_Cancel")
-    #expect(form.title == "GnuPG")
+    #expect(form.title == "Unlock GnuPG Key")
     #expect(form.error == nil)
     #expect(form.options.grabsKeyboard)
     #expect(form.options.timeoutSeconds == 60)
@@ -71,11 +71,45 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
     #expect(form.shape == .passwordOnly.repeatingPassword)
     #expect(form.text == "Enter passphrase")
     #expect(form.repeatLabel == "_Repeat")
-    #expect(form.mismatchText == "does not match - try again")
+    #expect(form.mismatchText == "Does not match the passphrase", "named, and said live")
+    #expect(form.title == "New Passphrase")
+    #expect(form.okLabel == "_OK")
     #expect(form.generateButton?.label == "_Suggest", "gpg sends no mnemonic: the first letter")
     #expect(form.generateButton?.tooltip == "Suggest a random passphrase")
     #expect(form.qualityBar?.label == "Quality")
     #expect(form.qualityBar?.tooltip == "The quality of the text")
+  }
+
+  @Test func theJobNamesTheTitleAndTheVerbUnlessTheAgentSetsThem() throws {
+    let ssh = try #require(try prompt("SETKEYINFO s/0123", "SETPROMPT Passphrase:", "GETPIN").form)
+    #expect(ssh.title == "Unlock SSH Key")
+    #expect(ssh.okLabel == "_Unlock")
+    let germanDefault = try #require(
+      try prompt("OPTION default-ok=_OK", "SETKEYINFO n/0123", "GETPIN").form)
+    #expect(germanDefault.okLabel == "_Unlock", "the agent's default is not a choice")
+    let set = try #require(
+      try prompt("SETKEYINFO n/0123", "SETOK _Sign", "SETTITLE Signing", "GETPIN").form)
+    #expect(set.okLabel == "_Sign")
+    #expect(set.title == "Signing")
+    // A card's PIN (SETKEYINFO --clear) is no key to unlock by passphrase.
+    let card = try #require(try prompt("SETKEYINFO --clear", "SETPROMPT PIN", "GETPIN").form)
+    #expect(card.title == "GnuPG")
+    #expect(card.okLabel == "_OK")
+    let newPIN = try #require(
+      try prompt("SETPROMPT New PIN", "SETREPEAT Repeat this PIN", "GETPIN").form)
+    #expect(newPIN.mismatchText == "Does not match the PIN")
+  }
+
+  @Test func theRequesterIsShownOnFormsAndQuestions() throws {
+    let request = try #require(session(["GETPIN"]).1)
+    let form = try #require(
+      PinentryPrompt.prompt(for: request, grabSetting: nil, requester: "gpg (9) ← git commit")
+        .form)
+    #expect(form.options.requesterLine == "Asked by gpg (9) ← git commit")
+    let confirm = try #require(session(["CONFIRM"]).1)
+    let question = try #require(
+      PinentryPrompt.prompt(for: confirm, grabSetting: nil, requester: "gpg (9)").question)
+    #expect(question.options.requester == "gpg (9)")
   }
 
   @Test func underscoresInAPromptAreTextAndItsFirstLetterTheMnemonic() throws {
@@ -123,6 +157,20 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
     #expect(question.title == "GnuPG")
   }
 
+  @Test func everyConfirmationThatCanGrantSomethingHasNoDefaultButton() throws {
+    // gpg-agent 2.2.40's weak and empty passphrase warnings and its ssh key
+    // confirmation: each "yes" weakens protection or allows a use.
+    for (ok, cancel) in [
+      ("Take this one anyway", "Enter new passphrase"),
+      ("Yes, protection is not needed", "Enter new passphrase"), ("Allow", "Deny"),
+    ] {
+      let question = try #require(
+        try prompt("SETDESC Sure?", "SETOK \(ok)", "SETCANCEL \(cancel)", "CONFIRM").question)
+      #expect(question.yesGrants, "\(ok)")
+      #expect(!question.yesIsDefault(), "\(ok)")
+    }
+  }
+
   @Test func aMessageHasOneButton() throws {
     for lines in [["SETDESC Done.", "MESSAGE"], ["SETDESC Done.", "CONFIRM --one-button"]] {
       let request = try #require(session(lines).1)
@@ -130,6 +178,7 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
       #expect(question.yesLabel == "_OK")
       #expect(question.noLabel == nil)
       #expect(question.otherLabel == nil)
+      #expect(question.yesIsDefault(), "a message's one button grants nothing")
     }
   }
 }

@@ -44,6 +44,7 @@ enum Outcome: Equatable {
   case submitted(username: String?, password: String?, repeated: Bool)
   case answered(Bool)
   case other
+  case verified
   case cancelled
   case closed
   case interrupted(Int32)
@@ -59,6 +60,7 @@ enum Outcome: Equatable {
         repeated: form.passwordWasRepeated)
     case .answered(let yes): self = .answered(yes)
     case .answeredOther: self = .other
+    case .verified: self = .verified
     case .cancelled: self = .cancelled
     case .closed: self = .closed
     case .interrupted(let signal): self = .interrupted(signal)
@@ -140,4 +142,10 @@ extension FieldRow {
 
   /// Whether the message line shows an error now.
   var isShowingError: Bool { hasStyleClass("error", messageLine) }
+}
+
+/// The accessible description of `widget`, which screen readers read after
+/// its name.
+@MainActor func accessibleDescription(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+  String(borrowing: atk_object_get_description(gtk_widget_get_accessible(widget)))
 }
