@@ -23,19 +23,16 @@ import LoginFormPrompt
 
   /// The tallest the caller's text may make the window before it scrolls.
   static let maximumTextHeight: Int32 = 240
-  /// The margin of the window's content, on every side but the bottom.
-  static let margin: Int32 = 18
+  /// The space between the caller's text and the form.
+  static let groupSpacing: Int32 = 18
 
   init(description: FormDescription, rows: [FieldRow], frame: PromptFrame) {
     let content = frame.content
-    gtk_box_set_spacing(lf_box(content), Self.margin)
+    gtk_box_set_spacing(lf_box(content), Self.groupSpacing)
     // The last message line's reserved room counts towards the bottom
     // margin: about 24 px from the last entry to the window's edge.
     gtk_widget_set_margin_bottom(content, 6)
-    text = description.text.map {
-      Self.textLabel(
-        $0, isMarkup: description.textIsMarkup, width: description.options.window.width)
-    }
+    text = description.text.map { Self.textLabel($0, isMarkup: description.textIsMarkup) }
     if let text, let source = description.text {
       // Only long text scrolls: GTK 3 sizes a scrolled window for its
       // child's height at the child's narrowest, which leaves a gap under
@@ -65,6 +62,16 @@ import LoginFormPrompt
     }
     (qualityBar, qualityText, generateButton) = (extras?.bar, extras?.level, extras?.generate)
     qualityIcon = extras?.icon
+    if let generateButton {
+      // The fields first, then the generate button: Tab from the
+      // passphrase goes on to Repeat, as typing a passphrase twice expects,
+      // and a space meant for Repeat never lands on Suggest (which would
+      // replace the passphrase).
+      var order: [UnsafeMutablePointer<GtkWidget>?] = rows.map(\.entry)
+      order.append(gtk_widget_get_parent(gtk_widget_get_parent(generateButton)))
+      order.append(nil)
+      lf_container_set_focus_order(lf_container(grid), &order)
+    }
     gtk_box_pack_start(lf_box(content), grid, true.gboolean, true.gboolean, 0)
     for row in rows { row.reserveMessageLine() }
     if let generateButton {
@@ -150,11 +157,8 @@ import LoginFormPrompt
     return result
   }
 
-  /// The caller's text: wrapped at about 50 characters, or at `width` (the
-  /// caller's window width, which it then does not widen).
-  private static func textLabel(_ text: String, isMarkup: Bool, width: Int?)
-    -> UnsafeMutablePointer<GtkWidget>
-  {
+  /// The caller's text, wrapped at the window's width (see PromptFrame).
+  private static func textLabel(_ text: String, isMarkup: Bool) -> UnsafeMutablePointer<GtkWidget> {
     let label = gtk_label_new(nil)!
     if isMarkup {
       gtk_label_set_markup(lf_label(label), text)
@@ -163,17 +167,8 @@ import LoginFormPrompt
     }
     gtk_label_set_line_wrap(lf_label(label), true.gboolean)
     gtk_label_set_line_wrap_mode(lf_label(label), PANGO_WRAP_WORD_CHAR)
-    // A wrapping label's minimum width is one word, and GTK 3 sizes the
-    // window's height for the label's minimum width: with the minimum close
-    // to the width it gets, the window has no gap under the text.
-    if let width {
-      gtk_label_set_width_chars(lf_label(label), 1)
-      gtk_label_set_max_width_chars(lf_label(label), 1)
-      gtk_widget_set_size_request(label, Int32(clamping: max(1, width - 2 * Int(margin))), -1)
-    } else {
-      gtk_label_set_width_chars(lf_label(label), 50)
-      gtk_label_set_max_width_chars(lf_label(label), 50)
-    }
+    gtk_label_set_width_chars(lf_label(label), 1)
+    gtk_label_set_max_width_chars(lf_label(label), 1)
     gtk_label_set_xalign(lf_label(label), 0)
     gtk_label_set_yalign(lf_label(label), 0)
     gtk_label_set_selectable(lf_label(label), true.gboolean)

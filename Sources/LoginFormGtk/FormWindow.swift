@@ -186,20 +186,6 @@ import LoginFormPrompt
       SignalConnection.connect(cancel, "clicked") { [weak self] in self?.finish(.cancelled) }
     }
     layout.onGenerate = { [weak self] in self?.onGenerate?() }
-    if layout.generateButton != nil, model.shape.contains(.passwordRepeat) {
-      // Tab goes on to Repeat, as typing a passphrase twice expects; the
-      // generate button sits between them but is no field (its mnemonic
-      // or Shift+Tab reaches it). A space typed on it would replace the
-      // passphrase.
-      SignalConnection.connectEvent(row(.password).entry, "key-press-event") {
-        [weak self] event in
-        let key = event.pointee.key
-        let modifiers = key.state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue)
-        guard let self, key.keyval == UInt32(GDK_KEY_Tab), modifiers == 0 else { return false }
-        gtk_widget_grab_focus(row(.passwordRepeat).entry)
-        return true
-      }
-    }
     frame.willEnd = { [weak self] in self?.clear() }
     frame.onKeyboardUnavailable = { [weak self] unavailable in
       guard let self else { return }

@@ -61,7 +61,14 @@ import LoginFormPrompt
     defaultButton = okButton
     gtk_window_set_titlebar(lf_window(window), header)
     gtk_window_set_title(lf_window(window), title)
-    gtk_window_set_default_size(lf_window(window), Int32(clamping: options.window.width ?? 420), -1)
+    let width = options.window.width ?? 420
+    gtk_window_set_default_size(lf_window(window), Int32(clamping: width), -1)
+    // GTK 3 takes a window's least height at its least width, where every
+    // wrapping label is at its narrowest and tallest: with the content no
+    // narrower than the window is wide, the height is the one its text
+    // needs, with no gap under it. Wrapping labels ask for one character
+    // of width, so that this, not their text, sets the width.
+    gtk_widget_set_size_request(content, Int32(clamping: max(1, width - 36)), -1)
     gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
     if let icon = options.window.icon { WindowPlacement.setIcon(icon, of: window) }
     gtk_window_set_modal(lf_window(window), options.window.isModal.gboolean)

@@ -121,9 +121,9 @@ import LoginFormPrompt
     let label = gtk_label_new(text)!
     gtk_label_set_line_wrap(lf_label(label), true.gboolean)
     gtk_label_set_line_wrap_mode(lf_label(label), PANGO_WRAP_WORD_CHAR)
-    // See FormLayout: a minimum close to the real width avoids a gap.
-    gtk_label_set_width_chars(lf_label(label), 50)
-    gtk_label_set_max_width_chars(lf_label(label), 50)
+    // The window's width sets where it wraps (see PromptFrame).
+    gtk_label_set_width_chars(lf_label(label), 1)
+    gtk_label_set_max_width_chars(lf_label(label), 1)
     gtk_label_set_xalign(lf_label(label), 0)
     gtk_label_set_selectable(lf_label(label), true.gboolean)
     gtk_widget_set_can_focus(label, false.gboolean)

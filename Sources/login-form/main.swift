@@ -26,7 +26,8 @@ func environment(_ name: String) -> String? {
 /// `declarations` with GLib (and GTK's own options), or ends the process
 /// with status 2.
 func parseCommandLine(
-  _ declarations: [OptionDeclaration], summary: String, arguments: [String]? = nil
+  _ declarations: [OptionDeclaration], summary: String, description: String? = nil,
+  arguments: [String]? = nil
 ) -> (ParsedOptions, displayName: String?) {
   let options = declarations.map { ($0.name, $0.placeholder, $0.summary) }
   let domain = Localization.domain
@@ -34,11 +35,12 @@ func parseCommandLine(
   do {
     if let arguments {
       values = try CommandLineParser.parse(
-        arguments: arguments, options: options, summary: summary, translationDomain: domain)
+        arguments: arguments, options: options, summary: summary, description: description,
+        translationDomain: domain)
     } else {
       values = try CommandLineParser.parse(
         argv: CommandLine.unsafeArgv, options: options, summary: summary,
-        translationDomain: domain)
+        description: description, translationDomain: domain)
     }
   } catch {
     Standard.fail(.options(.parse(error.message)))
@@ -81,7 +83,8 @@ func requireLockedMemory() {
   switch Mode(arguments: CommandLine.arguments) {
   case .ordinary:
     let (parsed, _) = parseCommandLine(
-      OrdinaryOptionTable.declarations, summary: OrdinaryOptionTable.summary)
+      OrdinaryOptionTable.declarations, summary: OrdinaryOptionTable.summary,
+      description: OrdinaryOptionTable.description)
     let checks = OptionChecks(
       compilePattern: { BoundedPattern.compile($0, hint: $1).mapError { .init($0.reason) } },
       markupProblem: { ResourceChecks.markupProblem($0).map(OptionChecks.Problem.init) },
@@ -139,14 +142,22 @@ func requireLockedMemory() {
       GitCredentialFrontEnd.answer(to: $0)
     }
   case .pinentry(let arguments):
+    // --help names the program as it was called (pinentry-login-form, or
+    // pinentry as the alternative); every other message says login-form.
+    g_set_prgname(arguments[0])
     let (parsed, display) = parseCommandLine(
       PinentryCommandLine.declarations, summary: PinentryCommandLine.summary,
       arguments: arguments)
+    g_set_prgname("login-form")
     let launch: PinentryLaunch
     do {
       launch = try PinentryCommandLine.launch(from: parsed, display: display)
     } catch {
       Standard.fail(.options(error))
+    }
+    if launch.showsVersion {
+      Standard.print(PinentryCommandLine.versionLine(program: arguments[0]))
+      Standard.exit(.submitted)
     }
     requireLockedMemory()
     openDisplay()

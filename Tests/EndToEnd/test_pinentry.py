@@ -5,7 +5,10 @@ loopback pinentry (no window), so a pinentry that mangled `%`, `+`, spaces
 or UTF-8 the same way twice could not pass."""
 
 import os
+import subprocess
 import time
+
+import harness
 
 from clients import (ANSWER_TIMEOUT, Client, ClientTestCase, GnuPGHome, answer, press, tool)
 from harness import BINARY
@@ -84,8 +87,8 @@ class SymmetricTests(PinentryTestCase):
         time.sleep(0.5)
         self.assertTrue(window.running() and client.poll() is None,
                         "Return submitted two different passphrases")
-        window.wait_until(lambda: window.message("Passphrase") + window.message("Repeat"),
-                          "a message that the two differ")
+        window.wait_until(lambda: window.message("Repeat") == "Does not match the passphrase",
+                          "a message that names what Repeat must match")
 
         window.key("BackSpace")
         window.wait_for_length("Repeat", len(passphrase) - 1)
@@ -98,6 +101,46 @@ class SymmetricTests(PinentryTestCase):
         # One pinentry for both entries: with S PIN_REPEATED the agent does
         # not start a second one to ask again.
         self.assertEncrypted(client, pressed, passphrase)
+        self.assertQuietPinentries(1)
+
+    def suggest(self, window):
+        """Presses Suggest; waits for both fields to hold the same generated
+        passphrase, shown, and for the focus on OK."""
+        window.wait_for_focus("Passphrase")
+        window.key("alt+s")
+        window.wait_until(lambda: window.length("Passphrase") > 0
+                          and window.length("Passphrase") == window.length("Repeat"),
+                          "the generated passphrase in both fields")
+        window.wait_until(
+            lambda: window.button("OK").getState().contains(harness.pyatspi.STATE_FOCUSED),
+            "the focus on OK, so that Enter submits what is shown")
+        for entry in ("Passphrase", "Repeat"):
+            shown = [child.name for child in harness.walk(window.entry(entry))]
+            self.assertIn("Hide Password", shown, f"{entry} is shown")
+
+    def test_enter_after_suggest_encrypts_with_what_is_shown(self):
+        client = self.encrypt()
+        window = self.next_window(client=client)
+        self.suggest(window)
+        window.key("Return")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        self.assertTrue(os.path.getsize(self.encrypted) > 0)
+        self.assertQuietPinentries(1)
+
+    def test_a_suggested_passphrase_can_be_copied_for_the_users_records(self):
+        client = self.encrypt()
+        window = self.next_window(client=client)
+        self.suggest(window)
+        window.key("alt+p")  # back to the field, which does not select by itself
+        window.wait_for_focus("Passphrase")
+        window.key("ctrl+a", "ctrl+c")
+        copied = window.wait_until(lambda: subprocess.run(
+            ["xclip", "-o", "-selection", "clipboard"], capture_output=True,
+            timeout=10).stdout.decode(), "the copy on the clipboard")
+        self.assertEqual(len(copied), window.length("Passphrase"))
+        window.key("Return")
+        self.assertEncrypted(client, time.monotonic(), copied)
         self.assertQuietPinentries(1)
 
     def test_decrypt_through_the_window(self):
@@ -186,6 +229,22 @@ class WeakPassphraseTests(PinentryTestCase):
         self.assertEncrypted(client, pressed, "abc")
         self.assertQuietPinentries(2)
 
+    def test_a_stray_return_does_not_take_the_weak_passphrase(self):
+        client = self.encrypt()
+        confirm = self.weak_then_confirm_window(client)
+        confirm.wait_until(
+            lambda: confirm.button(NEW_ONE).getState().contains(harness.pyatspi.STATE_FOCUSED),
+            "the focus on the safe answer")
+        self.assertFalse(
+            confirm.button(TAKE_IT).getState().contains(harness.pyatspi.STATE_IS_DEFAULT))
+        confirm.key("Return")
+        confirm.wait_gone()
+        again = self.next_window(client=client, exclude_pids={confirm.pid})
+        self.assertEntries(again, PASSPHRASE_AND_REPEAT)
+        again.key("Escape")
+        status, _, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 2, err)
+
     def test_enter_new_passphrase(self):
         client = self.encrypt()
         confirm = self.weak_then_confirm_window(client)
@@ -219,9 +278,10 @@ class SigningKeyTests(PinentryTestCase):
 
     def unlock_window(self, client, description):
         window = self.next_window(client=client)
+        self.assertEqual(window.title, "Unlock GnuPG Key")
         self.assertLabel(window, description)
         self.assertEntries(window, PASSPHRASE_ONLY)
-        self.assertButtons(window, ["Cancel", "OK"])
+        self.assertButtons(window, ["Cancel", "Unlock"])
         return window
 
     def test_new_key_then_sign_after_a_wrong_passphrase(self):
@@ -247,6 +307,12 @@ class SigningKeyTests(PinentryTestCase):
         self.assertEqual(window.pid, pid)
         self.assertLabel(window, description)
         self.assertEqual(window.length("Passphrase"), 0, "the wrong passphrase is still there")
+        # The agent's error is the field's, until the first key.
+        self.assertEqual(window.message("Passphrase"), "Bad Passphrase (try 2 of 3)")
+        window.type_synced(KEY_PASSPHRASE[0], "Passphrase")
+        window.wait_until(lambda: window.message("Passphrase") == "", "the error to go")
+        window.key("BackSpace")
+        window.wait_for_length("Passphrase", 0)
         pressed = answer(window, KEY_PASSPHRASE, "Passphrase")
         status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=pressed)
         self.assertEqual(status, 0, err)

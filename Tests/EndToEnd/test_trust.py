@@ -326,7 +326,7 @@ class MemoryAtExitTests(PromptTestCase):
              *(options if askpass else (f"--title={title}", *options))],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.addCleanup(lambda: gdb.poll() is None and gdb.kill())
-        prompt = StartedElsewhere("OpenSSH" if askpass else title)
+        prompt = StartedElsewhere("Unlock SSH Key" if askpass else title)
         self.addCleanup(prompt.kill)
         prompt.show()
         inferior = prompt.pid
