@@ -14,6 +14,7 @@ import LoginFormPrompt
   /// The vertical box the content goes into, under the notice.
   let content: UnsafeMutablePointer<GtkWidget>
   let notice: UnsafeMutablePointer<GtkWidget>
+  let headerTitle: HeaderTitle
   private let options: PromptOptions
   private var grab: KeyboardGrab?
   private var countdown: Countdown?
@@ -50,8 +51,8 @@ import LoginFormPrompt
     notice = gtk_label_new(nil)
     icon = ApplicationIcon(window: window, isSetByCaller: options.window.icon != nil)
 
-    gtk_header_bar_set_title(lf_header_bar(header), title)
-    gtk_header_bar_set_has_subtitle(lf_header_bar(header), false.gboolean)
+    headerTitle = HeaderTitle(title)
+    gtk_header_bar_set_custom_title(lf_header_bar(header), headerTitle.box)
     if buttonsInHeaderBar {
       if let cancelButton { gtk_header_bar_pack_start(lf_header_bar(header), cancelButton) }
       gtk_header_bar_pack_end(lf_header_bar(header), okButton)
@@ -104,11 +105,8 @@ import LoginFormPrompt
 
   /// The header bar's subtitle (the countdown), or nil for none.
   var subtitle: String? {
-    get { gtk_header_bar_get_subtitle(lf_header_bar(header)).map { String(cString: $0) } }
-    set {
-      gtk_header_bar_set_has_subtitle(lf_header_bar(header), (newValue != nil).gboolean)
-      gtk_header_bar_set_subtitle(lf_header_bar(header), newValue)
-    }
+    get { headerTitle.subtitleText }
+    set { headerTitle.subtitleText = newValue }
   }
 
   /// Shows `text` as a notice above the content, or hides the notice.

@@ -17,7 +17,7 @@ import LoginFormPrompt
 
   let frame: PromptFrame
   let heading: UnsafeMutablePointer<GtkWidget>?
-  let text: UnsafeMutablePointer<GtkWidget>
+  let text: UnsafeMutablePointer<GtkWidget>?
   let detail: UnsafeMutablePointer<GtkWidget>?
   let expected: ExpectedAnswerRow?
   let otherButton: UnsafeMutablePointer<GtkWidget>?
@@ -39,10 +39,8 @@ import LoginFormPrompt
       setStyleClass("prompt-heading", on: heading, true)
       gtk_box_pack_start(content, heading, false.gboolean, false.gboolean, 0)
     }
-    text = Self.wrapping(description.text)
-    if !description.text.isEmpty {
-      gtk_box_pack_start(content, text, false.gboolean, false.gboolean, 0)
-    }
+    text = description.text.isEmpty ? nil : Self.wrapping(description.text)
+    if let text { gtk_box_pack_start(content, text, false.gboolean, false.gboolean, 0) }
     detail = description.detail.map { Self.detailLabel($0) }
     if let detail { gtk_box_pack_start(content, detail, false.gboolean, false.gboolean, 0) }
     expected = description.expectedAnswer.map { ExpectedAnswerRow($0) }

@@ -69,6 +69,10 @@ class AskpassOutputTests(ClientTestCase):
         client, window = self.ask(PASSPHRASE_PROMPT)
         self.assertEqual(window.title, "Unlock SSH Key")
         self.assertLabel(window, "Passphrase for /tmp/lf-e2e/id_ed25519")
+        # Who asks: this test process, named from /proc, with its parent.
+        with open("/proc/self/comm") as comm:
+            asker = f"Asked by {comm.read().strip()} ({os.getpid()}) ← "
+        window.wait_for_label(lambda text: text.startswith(asker), asker)
         self.assertEntries(window, [("password text", "Passphrase")])
         self.assertButtons(window, ["Cancel", "Unlock"])
         window.wait_for_focus("Passphrase")

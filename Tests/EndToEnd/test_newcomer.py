@@ -209,20 +209,20 @@ class RhythmTests(PromptTestCase):
     each variant: 18 px from the text to the form, about 24 px from one
     entry to the next and from the last one to the bottom."""
 
-    def assertRhythm(self, scale=1, names=("Username", "Password", "Done"), **settings):
+    def assertRhythm(self, names=("Username", "Password", "Done"), **settings):
         prompt = self.start("--text=Sign in to the backup server.",
                             env=environment(**settings))
         text = extents(prompt.widget("label", "Sign in to the backup server."))
         entries = [extents(prompt.entry(name)) for name in names[:2]]
         frame = extents(prompt.frame())
         done = extents(prompt.button(names[2]))
-        self.assertEqual(entries[0].y - (text.y + text.height), 18 * scale, "text to form")
+        self.assertEqual(entries[0].y - (text.y + text.height), 18, "text to form")
         gap = entries[1].y - (entries[0].y + entries[0].height)
-        self.assertTrue(18 * scale <= gap <= 26 * scale, f"between fields: {gap}")
+        self.assertTrue(18 <= gap <= 26, f"between fields: {gap}")
         bottom = frame.y + frame.height - (entries[1].y + entries[1].height)
-        self.assertTrue(18 * scale <= bottom <= 30 * scale, f"at the bottom: {bottom}")
+        self.assertTrue(18 <= bottom <= 30, f"at the bottom: {bottom}")
         top = text.y - (done.y + done.height)
-        self.assertTrue(18 * scale <= top <= 30 * scale, f"at the top: {top}")
+        self.assertTrue(18 <= top <= 30, f"at the top: {top}")
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
 
@@ -237,6 +237,10 @@ class RhythmTests(PromptTestCase):
 
     def test_right_to_left(self):
         self.assertRhythm(LANG="C.UTF-8", LANGUAGE="he")
+
+    def test_double_scale(self):
+        # AT-SPI reports logical pixels, which GTK doubles on the screen.
+        self.assertRhythm(GDK_SCALE="2")
 
 
 class ZenityOptionTests(PromptTestCase):
@@ -308,12 +312,50 @@ class ZenityOptionTests(PromptTestCase):
         self.assertExit(prompt, 1, b"")
 
     def test_bad_markup_and_empty_labels_are_usage_errors(self):
+        # Links too: the man page promises none, and a credentials prompt
+        # opens nothing.
         for options in (["--text=<b>open", "--text-markup"], ["--ok-label="],
-                        ["--cancel-label=_"]):
+                        ["--cancel-label=_"],
+                        ['--text=<a href="https://example.org">help</a>', "--text-markup"]):
             with self.subTest(options=options):
                 code, out, err = run(*options)
                 self.assertEqual((code, out), (2, b""), err)
                 self.assertOneLine(err)
+
+
+class CommandLineTests(PromptTestCase):
+    """What the program says about itself under each of its names."""
+
+    def named(self, name):
+        link = os.path.join(self.enterContext(harness.temporary_runtime_dir()), name)
+        os.symlink(harness.BINARY, link)
+        return link
+
+    def test_pinentry_version_exits_zero_under_either_name(self):
+        for name in ("pinentry-login-form", "pinentry"):
+            with self.subTest(name=name):
+                result = subprocess.run([self.named(name), "--version"], capture_output=True,
+                                        stdin=subprocess.DEVNULL, timeout=10)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertRegex(result.stdout, rf"^{name} \(login-form\) [0-9][^\n]*\n$".encode())
+                self.assertEqual(result.stderr, b"")
+
+    def test_pinentry_help_names_the_program_and_the_honoured_timeout(self):
+        result = subprocess.run([self.named("pinentry-login-form"), "--help"],
+                                capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(b"pinentry-login-form [OPTION", result.stdout)
+        line = next(line for line in result.stdout.split(b"\n") if b"--timeout" in line)
+        self.assertNotIn(b"compatibility", line, "the timeout is honoured")
+
+    def test_help_mentions_the_output_and_the_drop_in_modes(self):
+        code, out, err = run("--help", env=environment(LANG="C.UTF-8"))
+        self.assertEqual(code, 0, err)
+        for part in (b"two lines", b"--json", b"login-form PROMPT", b"git-credential-login-form",
+                     b"pinentry-login-form", b"login-form(1)"):
+            self.assertIn(part, out)
+        code, out, err = run("--help", env=environment(**GERMAN))
+        self.assertIn(b"Ersatzmodi", out)
 
 
 class DisplayErrorTests(PromptTestCase):

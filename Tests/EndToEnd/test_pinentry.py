@@ -280,6 +280,9 @@ class SigningKeyTests(PinentryTestCase):
         window = self.next_window(client=client)
         self.assertEqual(window.title, "Unlock GnuPG Key")
         self.assertLabel(window, description)
+        # gpg-agent's OPTION owner names gpg, started by this test.
+        window.wait_for_label(lambda text: text.startswith("Asked by gpg (")
+                              and " ← " in text, "who asks")
         self.assertEntries(window, PASSPHRASE_ONLY)
         self.assertButtons(window, ["Cancel", "Unlock"])
         return window

@@ -37,7 +37,7 @@ final class QuestionWindowTests: GtkTestCase {
       let no = question { results.append(Outcome($0)) }
       gtk_button_clicked(lf_button(no.frame.cancelButton!))
       let other = question(other: "_Later") { results.append(Outcome($0)) }
-      XCTAssertEqual(labelText(other.text), "Key fingerprint SHA256:abc")
+      XCTAssertEqual(labelText(other.text!), "Key fingerprint SHA256:abc")
       XCTAssertEqual(labelText(other.heading!), "Allow use of key id_ed25519?")
       gtk_button_clicked(lf_button(other.otherButton!))
       let yes = question { results.append(Outcome($0)) }
@@ -51,9 +51,8 @@ final class QuestionWindowTests: GtkTestCase {
       let window = question(
         yes: "Take this one anyway", no: "Enter new passphrase", other: "_Later"
       ) { _ in }
-      let headerButtons = gtk_container_get_children(lf_container(window.frame.header))
-      XCTAssertEqual(g_list_length(headerButtons), 0, "no buttons squeeze the title")
-      g_list_free(headerButtons)
+      XCTAssertEqual(
+        buttons(in: window.frame.header), [], "no buttons squeeze the title or the countdown")
       let buttons = [window.frame.cancelButton!, window.otherButton!, window.frame.okButton]
       let boxes = buttons.map(allocation)
       let content = allocation(of: window.frame.content)
@@ -73,7 +72,27 @@ final class QuestionWindowTests: GtkTestCase {
       XCTAssertEqual(content.x - frame.x, 18, "18 px margin")
       XCTAssertEqual(
         frame.y + frame.height - (boxes[0].y + boxes[0].height), 18, "18 px under the buttons")
-      XCTAssertGreaterThan(boxes[0].y, allocation(of: window.text).y + 12, "under the text")
+      XCTAssertGreaterThan(boxes[0].y, allocation(of: window.text!).y + 12, "under the text")
+      window.finish(.cancelled)
+    }
+  }
+
+  func testTheCountdownIsReadWholeWhateverTheButtonsSay() throws {
+    try MainActor.assumeIsolated {
+      var description = QuestionDescription(
+        text: "Warning: You have entered an insecure passphrase.", yes: "Take this one anyway",
+        no: "Enter new passphrase")
+      description.options.timeoutSeconds = 59
+      description.options.title = "GnuPG"
+      let window = QuestionWindow(description: description)
+      window.present()
+      pump(milliseconds: 150)
+      let countdown = try XCTUnwrap(
+        labels(in: window.frame.header).first { labelText($0).hasPrefix("Closes in") })
+      XCTAssertEqual(labelText(countdown), "Closes in 59 seconds")
+      XCTAssertEqual(
+        pango_layout_is_ellipsized(gtk_label_get_layout(lf_label(countdown))), 0,
+        "not cut to “Closes…”")
       window.finish(.cancelled)
     }
   }
@@ -168,4 +187,43 @@ final class QuestionWindowTests: GtkTestCase {
   let toplevel = gtk_widget_get_toplevel(widget)!
   gtk_widget_translate_coordinates(widget, toplevel, 0, 0, &x, &y)
   return GtkAllocation(x: x, y: y, width: box.width, height: box.height)
+}
+
+/// Every button inside `widget`.
+@MainActor private func buttons(in widget: UnsafeMutablePointer<GtkWidget>)
+  -> [UnsafeMutablePointer<GtkWidget>]
+{
+  widgets(of: gtk_button_get_type(), in: widget)
+}
+
+/// Every label inside `widget`, depth first, internal children (a header
+/// bar's title and subtitle) included.
+@MainActor private func labels(in widget: UnsafeMutablePointer<GtkWidget>)
+  -> [UnsafeMutablePointer<GtkWidget>]
+{
+  widgets(of: gtk_label_get_type(), in: widget)
+}
+
+/// Every widget of `type` inside `widget`, depth first, internal children
+/// included.
+@MainActor private func widgets(of type: GType, in widget: UnsafeMutablePointer<GtkWidget>)
+  -> [UnsafeMutablePointer<GtkWidget>]
+{
+  final class Found { var widgets: [UnsafeMutablePointer<GtkWidget>] = [] }
+  func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
+    g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type)
+      != 0
+  }
+  if isA(widget, type) { return [widget] }
+  guard isA(widget, gtk_container_get_type()) else { return [] }
+  let found = Found()
+  let box = Unmanaged.passRetained(found)
+  defer { box.release() }
+  gtk_container_forall(
+    lf_container(widget),
+    { child, data in
+      guard let child, let data else { return }
+      Unmanaged<Found>.fromOpaque(data).takeUnretainedValue().widgets.append(child)
+    }, box.toOpaque())
+  return found.widgets.flatMap { widgets(of: type, in: $0) }
 }
