@@ -4,23 +4,27 @@ import CGtk
 /// GtkHeaderBar draws its own, except that neither is cut short to make
 /// room for the buttons: the window widens for them instead. A German
 /// "Legitimierung für sudo" beside "Abbrechen" and "Legitimieren" is read
-/// whole; only a title of more than `maximumTitleCharacters` is ellipsized.
+/// whole. A title longer than `maximumTitleCharacters`, or any title in a
+/// window whose caller chose its width, is ellipsized instead.
 @MainActor final class HeaderTitle {
   let box: UnsafeMutablePointer<GtkWidget>
   let title: UnsafeMutablePointer<GtkWidget>
   let subtitle: UnsafeMutablePointer<GtkWidget>
 
-  /// The most characters of a title shown whole.
-  static let maximumTitleCharacters = 40
+  /// The most characters of a title that widen the window.
+  static let maximumTitleCharacters = 32
 
-  init(_ text: String) {
+  /// A title reading `text`, which may widen the window unless
+  /// `fitsTheWidth` (the caller's `--width` stands).
+  init(_ text: String, fitsTheWidth: Bool) {
     box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     title = gtk_label_new(text)
     subtitle = gtk_label_new(nil)
     gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
     gtk_label_set_ellipsize(lf_label(title), PANGO_ELLIPSIZE_END)
     gtk_label_set_single_line_mode(lf_label(title), true.gboolean)
-    gtk_label_set_width_chars(lf_label(title), Int32(min(text.count, Self.maximumTitleCharacters)))
+    let whole = fitsTheWidth ? 1 : min(text.count, Self.maximumTitleCharacters)
+    gtk_label_set_width_chars(lf_label(title), Int32(whole))
     setStyleClass("title", on: title, true)
     gtk_label_set_single_line_mode(lf_label(subtitle), true.gboolean)
     setStyleClass("subtitle", on: subtitle, true)

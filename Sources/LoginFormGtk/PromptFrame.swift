@@ -51,7 +51,7 @@ import LoginFormPrompt
     notice = gtk_label_new(nil)
     icon = ApplicationIcon(window: window, isSetByCaller: options.window.icon != nil)
 
-    headerTitle = HeaderTitle(title)
+    headerTitle = HeaderTitle(title, fitsTheWidth: options.window.width != nil)
     gtk_header_bar_set_custom_title(lf_header_bar(header), headerTitle.box)
     if buttonsInHeaderBar {
       if let cancelButton { gtk_header_bar_pack_start(lf_header_bar(header), cancelButton) }

@@ -173,4 +173,18 @@ final class ShapeWindowTests: GtkTestCase {
       window.finish(.cancelled)
     }
   }
+
+  func testTheCallersWidthHoldsAgainstALongTitle() {
+    MainActor.assumeIsolated {
+      var description = lenient(.passwordOnly)
+      description.options.title = "A title far longer than three hundred pixels of header bar"
+      description.options.window.width = 300
+      let window = makeWindow(description)
+      XCTAssertLessThanOrEqual(allocation(of: window.frame.header).width, 300)
+      XCTAssertNotEqual(
+        pango_layout_is_ellipsized(gtk_label_get_layout(lf_label(window.frame.headerTitle.title))),
+        0, "the title gives way")
+      window.finish(.cancelled)
+    }
+  }
 }
