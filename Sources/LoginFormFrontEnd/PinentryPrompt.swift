@@ -75,9 +75,10 @@ package enum PinentryPrompt {
     -> QuestionDescription
   {
     let oneButton = request.kind == .confirmation(oneButton: true)
+    let (heading, text) = headed(withoutTrailingBreaks(request.description ?? ""))
     var question = QuestionDescription(
-      text: withoutTrailingBreaks(request.description ?? ""), yes: request.okLabel,
-      no: oneButton ? nil : request.cancelLabel)
+      text: text, yes: request.okLabel, no: oneButton ? nil : request.cancelLabel)
+    question.heading = heading
     question.otherLabel = request.notOKLabel
     question.options = options
     return question
@@ -107,6 +108,17 @@ package enum PinentryPrompt {
     var trimmed = Substring(text)
     while let last = trimmed.last, last.isNewline { trimmed.removeLast() }
     return String(trimmed)
+  }
+
+  /// An alert's heading and text from a description whose first paragraph
+  /// is one line ("Warning: You have entered an insecure passphrase." then
+  /// a blank line), as gpg-agent writes its warnings; otherwise no heading.
+  private static func headed(_ description: String) -> (heading: String?, text: String) {
+    let paragraphs = description.split(separator: "\n\n", maxSplits: 1)
+    guard paragraphs.count == 2, !paragraphs[0].contains("\n"),
+      !paragraphs[1].allSatisfy(\.isWhitespace)
+    else { return (nil, description) }
+    return (String(paragraphs[0]), String(paragraphs[1]))
   }
 
   /// Whether a prompt asks for a PIN ("PIN:", "Repeat this PIN") rather

@@ -21,8 +21,9 @@ KEYGEN_TIMEOUT = 3 * ANSWER_TIMEOUT
 
 # What gpg-agent 2.2.40 sends (SETDESC, SETOK/SETCANCEL), decoded.
 SYMMETRIC_DESCRIPTION = "Enter passphrase"
-WEAK_DESCRIPTION = ("Warning: You have entered an insecure passphrase.\n\n"
-                    "A passphrase should be at least 8 characters long.\n"
+# The warning's first line is the alert's heading, the rest its text.
+WEAK_HEADING = "Warning: You have entered an insecure passphrase."
+WEAK_DESCRIPTION = ("A passphrase should be at least 8 characters long.\n"
                     "A passphrase should contain at least 1 digit or\nspecial character.")
 TAKE_IT = "Take this one anyway"
 NEW_ONE = "Enter new passphrase"
@@ -217,6 +218,7 @@ class WeakPassphraseTests(PinentryTestCase):
         first.key("Return")
         first.wait_gone()
         confirm = self.next_window(client=client, exclude_pids={first.pid})
+        self.assertLabel(confirm, WEAK_HEADING)
         self.assertLabel(confirm, WEAK_DESCRIPTION)
         self.assertButtons(confirm, [NEW_ONE, TAKE_IT])
         self.assertEntries(confirm, [])

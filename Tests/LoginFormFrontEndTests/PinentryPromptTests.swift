@@ -157,6 +157,29 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
     #expect(question.title == "GnuPG")
   }
 
+  @Test func aWarningsFirstLineIsTheAlertsHeading() throws {
+    let question = try #require(
+      try prompt(
+        "SETDESC Warning: You have entered an insecure passphrase.%0A%0A"
+          + "A passphrase should be at least 8 characters long.%0A"
+          + "A passphrase should contain at least 1 digit or%0Aspecial character.",
+        "SETOK Take this one anyway", "SETCANCEL Enter new passphrase", "CONFIRM"
+      ).question)
+    #expect(question.heading == "Warning: You have entered an insecure passphrase.")
+    #expect(
+      question.text
+        == "A passphrase should be at least 8 characters long.\n"
+        + "A passphrase should contain at least 1 digit or\nspecial character.")
+    // gpg-agent's trust question has no such first line: all of it is text.
+    let trust = try #require(
+      try prompt(
+        "SETDESC Do you ultimately trust%0A  %22CN=CA%22%0Ato correctly certify user "
+          + "certificates?", "CONFIRM"
+      ).question)
+    #expect(trust.heading == nil)
+    #expect(trust.text.hasPrefix("Do you ultimately trust\n"))
+  }
+
   @Test func everyConfirmationThatCanGrantSomethingHasNoDefaultButton() throws {
     // gpg-agent 2.2.40's weak and empty passphrase warnings and its ssh key
     // confirmation: each "yes" weakens protection or allows a use.
