@@ -31,7 +31,7 @@ import LoginFormPrompt
     gtk_box_set_spacing(lf_box(content), Self.groupSpacing)
     // The last message line's reserved room counts towards the bottom
     // margin: about 24 px from the last entry to the window's edge.
-    gtk_widget_set_margin_bottom(content, 6)
+    gtk_widget_set_margin_bottom(content, 4)
     text = description.text.map { Self.textLabel($0, isMarkup: description.textIsMarkup) }
     if let text, let source = description.text {
       // Only long text scrolls: GTK 3 sizes a scrolled window for its
@@ -46,7 +46,8 @@ import LoginFormPrompt
 
     let grid = gtk_grid_new()!
     gtk_grid_set_column_spacing(lf_grid(grid), 12)
-    gtk_grid_set_row_spacing(lf_grid(grid), 3)
+    // 4 + a message line of 16 + 4: 24 px from one entry to the next.
+    gtk_grid_set_row_spacing(lf_grid(grid), 4)
     var next: Int32 = 0
     var extras: QualityRow?
     for row in rows {

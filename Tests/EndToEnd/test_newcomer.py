@@ -218,7 +218,7 @@ class RhythmTests(PromptTestCase):
         done = extents(prompt.button(names[2]))
         self.assertEqual(entries[0].y - (text.y + text.height), 18, "text to form")
         gap = entries[1].y - (entries[0].y + entries[0].height)
-        self.assertTrue(18 <= gap <= 26, f"between fields: {gap}")
+        self.assertTrue(22 <= gap <= 26, f"between fields: {gap}")
         bottom = frame.y + frame.height - (entries[1].y + entries[1].height)
         self.assertTrue(18 <= bottom <= 30, f"at the bottom: {bottom}")
         top = text.y - (done.y + done.height)
