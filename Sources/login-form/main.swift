@@ -143,12 +143,13 @@ func requireLockedMemory() {
     }
   case .pinentry(let arguments):
     // --help names the program as it was called (pinentry-login-form, or
-    // pinentry as the alternative); every other message says login-form.
-    g_set_prgname(arguments[0])
+    // pinentry as the alternative). Only then: GTK takes the window class
+    // from the name while it parses, and it must stay login-form's.
+    let helpOptions: Set = ["-h", "-?", "--help", "--help-all", "--help-gtk"]
+    if arguments.contains(where: helpOptions.contains) { g_set_prgname(arguments[0]) }
     let (parsed, display) = parseCommandLine(
       PinentryCommandLine.declarations, summary: PinentryCommandLine.summary,
       arguments: arguments)
-    g_set_prgname("login-form")
     let launch: PinentryLaunch
     do {
       launch = try PinentryCommandLine.launch(from: parsed, display: display)

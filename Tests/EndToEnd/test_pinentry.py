@@ -367,6 +367,20 @@ class TimeoutTests(PinentryTestCase):
 class AssuanTests(ClientTestCase):
     """`login-form --pinentry` spoken to directly: the bytes of the answer."""
 
+    def test_as_the_pinentry_alternative_its_window_is_still_login_forms(self):
+        # /usr/bin/pinentry when login-form is the alternative: the window's
+        # class (and so the desktop's idea of the program) stays login-form.
+        link = os.path.join(self.temp_dir(), "pinentry")
+        os.symlink(BINARY, link)
+        client = Client([link], os.environ.copy(), input=b"SETDESC Via the alternative\nGETPIN\n")
+        self.addCleanup(client.kill)
+        window = self.next_window(client=client, pid=client.pid)
+        self.assertLabel(window, "Via the alternative")
+        classes = subprocess.run(["xprop", "-id", str(window.window), "WM_CLASS"],
+                                 capture_output=True, text=True, timeout=10).stdout
+        self.assertIn('"login-form", "Login-form"', classes)
+        window.key("Escape")
+
     def test_getpin_answers_with_escaped_data(self):
         script = (b"OPTION lc-ctype=C.UTF-8\n"
                   b"SETDESC Line one%0ALine two: 100%25 sure+\n"
