@@ -9,6 +9,9 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 PREFIX ?= /usr/local
 DESTDIR ?=
 APP_ID = io.github.loginform.LoginForm
+# PNG renditions of the icon, made by `make icons` and kept in git: GTK reads
+# them without librsvg, which the SVG alone would load for the window icon.
+ICON_SIZES = 16 24 32 48 64 128 256
 
 BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev libsecret-1-dev pkg-config gettext libstdc++-12-dev
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
@@ -79,7 +82,7 @@ PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests
 
 .PHONY: all build run check test lint deps-build deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \
-	test-install screenshot bench bench-model fuzz fuzz-build fuzz-smoke \
+	test-install screenshot icons bench bench-model fuzz fuzz-build fuzz-smoke \
 	test-asan test-tsan leakcheck mutants
 
 all: build
@@ -179,6 +182,10 @@ install: release
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
+	for size in $(ICON_SIZES); do \
+	  install -Dm644 resources/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png \
+	    "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png" || exit 1; \
+	done
 	install -Dm644 resources/login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
 	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1"
 	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1"
@@ -197,6 +204,9 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1" \
 	  "$(DESTDIR)$(PREFIX)/share/login-form/login-form.css"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/login-form"
+	for size in $(ICON_SIZES); do \
+	  rm -f "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png"; \
+	done
 	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
 
 # login-form_<version>_<arch>.deb in .build/deb, from the files git tracks.
@@ -210,8 +220,15 @@ test-deb:
 	@.ci/ensure-packages $(DEB_TEST_PACKAGES)
 	SWIFT="$(SWIFT)" Tests/deb-check
 
+# The README's pictures into resources/screenshots, and every window in every
+# variant (light, dark, German, right to left, scale 2) into .build/screenshots.
 screenshot: deps-test build
-	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots
+	.ci/screenshot "$(BIN_DIR)/login-form" resources/screenshots .build/screenshots
+
+# Renders the icon's PNG sizes from its SVG (needs python3-gi and librsvg's
+# gdk-pixbuf loader); the results are committed.
+icons:
+	.ci/icons $(ICON_SIZES)
 
 # Start-up time and memory on X11 against the C floors (gtk_init and
 # GtkApplication), zenity and yad; the drop-in modes against

@@ -37,8 +37,10 @@ apt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1"; }
 # The icons as `make install` puts them, on XDG_DATA_DIRS for every
 # contestant: GTK looks the window icon up there as it would in /usr/local.
 install_icons() {
+    rm -rf "$build/xdg/icons"
     mkdir -p "$build/xdg/icons"
-    cp -r "$here/../resources/icons/hicolor" "$build/xdg/icons/"
+    # BENCH_ICONS names another hicolor folder (one without the PNGs, say).
+    cp -r "${BENCH_ICONS:-$here/../resources/icons/hicolor}" "$build/xdg/icons/hicolor"
     export XDG_DATA_DIRS="$build/xdg:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
 }
 

@@ -1,6 +1,6 @@
 /* maptime: time from fork to the first top-level window map of a program.
  *
- * Usage: maptime [--close] [--assuan SCRIPT] -- PROGRAM ARGS...
+ * Usage: maptime [--close] [--settle MS] [--assuan SCRIPT] -- PROGRAM ARGS...
  *
  * Prints "map_ms=<float> rss_kib=<int> anon_kib=<int> file_kib=<int>":
  * milliseconds (CLOCK_MONOTONIC) from just before fork until the X server
@@ -12,6 +12,9 @@
  * (WM_DELETE_WINDOW, as a window manager's close button does) and given 1 s,
  * and " exit=<status>" is appended (status, or 128+signal).
  *
+ *
+ * --settle MS: the memory is read MS milliseconds after the map instead, for
+ * what a program loads after its first frame (login-form's window icon).
  *
  * --assuan SCRIPT: PROGRAM is a pinentry. Its stdin and stdout are pipes;
  * maptime reads its greeting ("OK ..."), then sends SCRIPT's lines one at a
@@ -84,14 +87,17 @@ static void send_close(Display *d, Window w)
 
 int main(int argc, char **argv)
 {
-    int close_mode = 0, i = 1;
+    int close_mode = 0, settle_ms = 0, i = 1;
     const char *script_path = NULL;
     if (i < argc && strcmp(argv[i], "--close") == 0)
         close_mode = 1, i++;
+    if (i + 1 < argc && strcmp(argv[i], "--settle") == 0)
+        settle_ms = atoi(argv[i + 1]), i += 2;
     if (i + 1 < argc && strcmp(argv[i], "--assuan") == 0)
         script_path = argv[i + 1], i += 2;
     if (i >= argc || strcmp(argv[i], "--") != 0 || i + 1 >= argc) {
-        fprintf(stderr, "usage: maptime [--close] [--assuan SCRIPT] -- PROGRAM ARGS...\n");
+        fprintf(stderr,
+                "usage: maptime [--close] [--settle MS] [--assuan SCRIPT] -- PROGRAM ARGS...\n");
         return 1;
     }
     char script[ASSUAN_SCRIPT_LINES][ASSUAN_LINE];
@@ -223,6 +229,14 @@ int main(int argc, char **argv)
         }
     }
 
+    if (settle_ms > 0) {
+        /* The X connection is left unread meanwhile: the child does not
+           depend on it, and nothing here waits for an event. */
+        double until = map_at + settle_ms;
+        while (now_ms() < until)
+            usleep(10000);
+        mem = memory_kib(pid);
+    }
     printf("map_ms=%.2f rss_kib=%ld anon_kib=%ld file_kib=%ld", map_ms, mem.rss, mem.anon,
            mem.file);
     if (script_path)

@@ -33,6 +33,7 @@ static inline GtkHeaderBar *lf_header_bar(gpointer p) { return GTK_HEADER_BAR(p)
 static inline GtkImage *lf_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkLevelBar *lf_level_bar(gpointer p) { return GTK_LEVEL_BAR(p); }
 static inline GtkScrolledWindow *lf_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkButtonBox *lf_button_box(gpointer p) { return GTK_BUTTON_BOX(p); }
 static inline GtkEditable *lf_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkToggleButton *lf_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
@@ -71,6 +72,19 @@ static inline int lf_occupy_closed_standard_descriptors(void) {
 static inline gboolean lf_reader_is_gone(int fd) {
     struct pollfd check = {fd, 0, 0};
     return poll(&check, 1, 0) == 1 && (check.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0;
+}
+
+/// Sets the Tab order inside `container` to `widgets` (a NULL-terminated
+/// array). GTK 3 deprecates focus chains in favour of GTK 4's layout order,
+/// which GTK 3 lacks; this is the one place that calls it.
+static inline void lf_container_set_focus_order(GtkContainer *container, GtkWidget **widgets) {
+    GList *list = NULL;
+    for (GtkWidget **widget = widgets; *widget != NULL; widget++) list = g_list_append(list, *widget);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    gtk_container_set_focus_chain(container, list);
+#pragma GCC diagnostic pop
+    g_list_free(list);
 }
 
 /// The calling thread's errno, which is a macro.

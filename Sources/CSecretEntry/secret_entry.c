@@ -22,6 +22,10 @@
 
 struct _LfSecretEntry {
     GtkEntry parent_instance;
+    // Whether a revealed entry keeps selections, so that the person can copy
+    // a passphrase they chose to have generated; forgotten at the next
+    // change of the text and when the text is hidden again.
+    gboolean keeps_selection;
 };
 
 G_DEFINE_TYPE(LfSecretEntry, lf_secret_entry, GTK_TYPE_ENTRY)
@@ -289,8 +293,11 @@ static void refuse_drag_data(GtkWidget *widget, GdkDragContext *context, GtkSele
 // before GTK claims PRIMARY) means no clear text is ever offered.
 static void entry_notify(GObject *object, GParamSpec *pspec) {
     GtkEditable *editable = GTK_EDITABLE(object);
+    LfSecretEntry *self = LF_SECRET_ENTRY(object);
     gint start, end;
-    if (gtk_entry_get_visibility(GTK_ENTRY(object))
+    if (strcmp(pspec->name, "visibility") == 0 && !gtk_entry_get_visibility(GTK_ENTRY(object)))
+        self->keeps_selection = FALSE;
+    if (!self->keeps_selection && gtk_entry_get_visibility(GTK_ENTRY(object))
         && (strcmp(pspec->name, "selection-bound") == 0
             || strcmp(pspec->name, "cursor-position") == 0
             || strcmp(pspec->name, "visibility") == 0)
@@ -302,14 +309,37 @@ static void entry_notify(GObject *object, GParamSpec *pspec) {
     if (parent->notify != NULL) parent->notify(object, pspec);
 }
 
+// Focus from the keyboard selects the whole text (gtk-entry-select-on-focus);
+// while selections are kept, that would offer the text as PRIMARY without
+// the person asking, so the focus then comes without a selection.
+static void entry_grab_focus(GtkWidget *widget) {
+    if (LF_SECRET_ENTRY(widget)->keeps_selection)
+        gtk_entry_grab_focus_without_selecting(GTK_ENTRY(widget));
+    else
+        GTK_WIDGET_CLASS(lf_secret_entry_parent_class)->grab_focus(widget);
+}
+
+static void forget_kept_selection(GtkEditable *editable, gpointer data) {
+    (void)data;
+    LF_SECRET_ENTRY(editable)->keeps_selection = FALSE;
+}
+
 static void lf_secret_entry_class_init(LfSecretEntryClass *klass) {
     GTK_WIDGET_CLASS(klass)->drag_data_get = refuse_drag_data;
+    GTK_WIDGET_CLASS(klass)->grab_focus = entry_grab_focus;
     G_OBJECT_CLASS(klass)->notify = entry_notify;
     gtk_widget_class_set_accessible_type(GTK_WIDGET_CLASS(klass),
                                          lf_secret_entry_accessible_get_type());
 }
 
-static void lf_secret_entry_init(LfSecretEntry *self) { (void)self; }
+static void lf_secret_entry_init(LfSecretEntry *self) {
+    g_signal_connect(self, "changed", G_CALLBACK(forget_kept_selection), NULL);
+}
+
+void lf_secret_entry_keep_selection(LfSecretEntry *entry) {
+    g_return_if_fail(LF_IS_SECRET_ENTRY(entry));
+    entry->keeps_selection = TRUE;
+}
 
 GtkWidget *lf_secret_entry_new(void) {
     GtkEntryBuffer *buffer = lf_secret_buffer_new();

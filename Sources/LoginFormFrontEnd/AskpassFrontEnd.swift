@@ -7,24 +7,29 @@ import LoginFormProtocols
 /// exit 0 means the user backed out.
 package enum AskpassFrontEnd {
   /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`,
-  /// `offer` a "Save in password manager" check box for an entry
+  /// `requester` says which program asks (see `Requester`), if known, and
+  /// `offer` is a "Save in password manager" check box for an entry
   /// (`SshKeyPassphrase.offer`).
   package static func prompt(
-    for request: AskpassRequest, grabSetting: String?, offer: RememberOffer? = nil
+    for request: AskpassRequest, grabSetting: String?, requester: String? = nil,
+    offer: RememberOffer? = nil
   ) -> Prompt {
-    let options = DropIn.options(title: title(of: request), grabSetting: grabSetting)
+    var options = DropIn.options(title: "OpenSSH", grabSetting: grabSetting)
+    options.requester = requester
     switch request.question {
     case .entry(let field):
+      let wording = AskpassWording(prompt: request.prompt, field: field, client: request.client)
       var form = FormDescription(
         shape: request.shape ?? .passwordOnly,
         rules: DropIn.rules(maximumBytes: request.maximumAnswerBytes))
-      // The ssh-askpass alternative may be called with no prompt at all.
-      form.text = request.prompt.isEmpty ? nil : ClientText.displayable(request.prompt)
+      form.text = wording.text.map(ClientText.displayable)
       if let device = request.device {
         form.text = ClientText.displayable(instructions(for: device))
       }
+      form.error = wording.error
+      options.title = ClientText.title(wording.title)
       form.options = options
-      form.okLabel = localized("_OK")
+      form.okLabel = wording.okLabel
       form.rememberOffer = offer
       if field.isSecret {
         form.passwordLabel = label(of: field)
@@ -32,11 +37,13 @@ package enum AskpassFrontEnd {
         form.usernameLabel = label(of: field)
       }
       return .form(form)
-    case .yesNo, .confirmation:
-      return .question(
-        QuestionDescription(
-          text: ClientText.displayable(request.prompt), yes: localized("_Yes"),
-          no: localized("_No"), options: options))
+    case .yesNo:
+      if let hostKey = SshHostKeyPrompt(request.prompt) {
+        return .question(SshQuestion.hostKey(hostKey, options: options))
+      }
+      return .question(SshQuestion.yesNo(request.prompt, options: options))
+    case .confirmation:
+      return .question(SshQuestion.confirmation(request.prompt, options: options))
     case .notification:
       // ssh ends a notice with SIGTERM once it is done; it takes no keys.
       return .notice(
@@ -49,14 +56,21 @@ package enum AskpassFrontEnd {
   }
 
   /// How the process ends after `result`: ssh takes exit 0 with no output
-  /// as an empty passphrase, so only an answer exits 0.
+  /// as an empty passphrase, so only an answer exits 0. Cancelling a
+  /// question prints nothing (ssh takes that as no).
   package static func answer(to result: PromptResult, for request: AskpassRequest) -> Answer {
     switch (request.question, result) {
     case (.entry, .submitted(let form)):
       if let password = form.password { return .secretLine(password) }
       return .usernameLine(form.username ?? "")
-    case (.yesNo, .answered(let yes)):
-      return .plain(status: .submitted) { AskpassAnswer.encode(yes: yes, into: &$0) }
+    case (.yesNo, .answered(true)):
+      return .plain(status: .submitted) { AskpassAnswer.encode(yes: true, into: &$0) }
+    case (.yesNo, .verified):
+      // ssh takes its own fingerprint as yes, and can check that it is.
+      guard let fingerprint = SshHostKeyPrompt(request.prompt)?.fingerprint.text else {
+        return .silent(.cancelled)
+      }
+      return .plain(status: .submitted) { AskpassAnswer.encode(line: fingerprint, into: &$0) }
     case (.confirmation, .answered(true)):
       return .plain(status: .submitted) { AskpassAnswer.encodeConfirmation(into: &$0) }
     case (.notification, .answered(true)), (.presence, .answered(true)):
@@ -64,16 +78,6 @@ package enum AskpassFrontEnd {
       return .silent(.submitted)
     default:
       return .ended(result)
-    }
-  }
-
-  /// The window title: the program that asks, when the prompt tells.
-  private static func title(of request: AskpassRequest) -> String {
-    switch request.client {
-    case .ssh: "OpenSSH"
-    case .sudo: "sudo"
-    case .git: GitCredentialPrompt.title
-    case .unknown: localized("Authentication")
     }
   }
 

@@ -21,19 +21,25 @@ package enum GitCredentialFrontEnd {
     }
   }
 
-  /// The window for `get`: the URL, the username when git knows it, and
-  /// both fields; `grabSetting` is `LOGIN_FORM_GRAB`, `offer` the
+  /// The window for `get`: titled after the host, the URL, the username
+  /// when git knows it, and both fields; `grabSetting` is `LOGIN_FORM_GRAB`,
+  /// `requester` says which program asks, if known, and `offer` is the
   /// "Remember" check box (`GitCredentialKeyring.offer`).
   package static func prompt(
-    for request: GitCredentialRequest, grabSetting: String?, offer: RememberOffer? = nil
+    for request: GitCredentialRequest, grabSetting: String?, requester: String? = nil,
+    offer: RememberOffer? = nil
   ) -> FormDescription {
     let prompt = request.prompt
     var form = FormDescription(
       shape: prompt.shape, rules: DropIn.rules(maximumBytes: nil, maximumLength: 4096))
     form.text = ClientText.displayable(formatted(localized("Sign in to %s"), prompt.url))
     form.username = prompt.username ?? ""
-    form.okLabel = localized("_OK")
-    form.options = DropIn.options(title: GitCredentialPrompt.title, grabSetting: grabSetting)
+    form.okLabel = localized("_Sign In")
+    let target = request.host.flatMap { $0.isEmpty ? nil : $0 } ?? prompt.url
+    form.options = DropIn.options(
+      title: ClientText.title(formatted(localized("Sign In to %s"), target)),
+      grabSetting: grabSetting)
+    form.options.requester = requester
     form.rememberOffer = offer
     return form
   }

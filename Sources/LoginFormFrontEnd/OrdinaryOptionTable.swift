@@ -7,6 +7,29 @@ package enum OrdinaryOptionTable {
     localized("Ask for a username and a password and print them when they are valid.")
   }
 
+  /// What `--help` says after the options: the output, and the other ways
+  /// the program can be called.
+  package static var description: String {
+    [
+      localized(
+        "Prints the username and the password on two lines (see --separator and --json), and exits 0; Cancel exits 1, a timeout 5."
+      ),
+      "",
+      localized("Drop-in modes, chosen by how login-form is called:"),
+      "  "
+        + localized(
+          "login-form PROMPT                askpass for ssh, sudo -A and git: prints the secret alone"
+        ),
+      "  "
+        + localized(
+          "git-credential-login-form get    git credential helper (credential.helper=login-form)"),
+      "  "
+        + localized("pinentry-login-form              pinentry for gpg-agent (pinentry-program)"),
+      "",
+      localized("See login-form(1)."),
+    ].joined(separator: "\n")
+  }
+
   /// The options that only make sense with a username field.
   static let usernameOptions = [
     "username", "username-label", "username-min-length", "username-max-length",

@@ -11,17 +11,27 @@ package enum PinentryCommandLine {
     localized("Ask for a passphrase for GnuPG (the pinentry protocol on standard input).")
   }
 
-  /// Every option pinentry's GTK and GNOME programs take; `--display` is
-  /// GTK's own.
+  /// Every option pinentry's GTK and GNOME programs take, saying which
+  /// are honoured; `--display` is GTK's own.
   package static var declarations: [OptionDeclaration] {
-    let compatible = localized("Accepted for pinentry compatibility")
-    let texts = [
-      ("ttyname", "FILE"), ("ttytype", "NAME"), ("lc-ctype", "STRING"), ("lc-messages", "STRING"),
-      ("timeout", "SECS"), ("parent-wid", "WINDOW"), ("colors", "STRING"),
+    let compatible = localized("Accepted for pinentry compatibility; no effect on a window")
+    let ignoredTexts = [
+      ("ttyname", "FILE"), ("ttytype", "NAME"), ("lc-ctype", "STRING"), ("colors", "STRING"),
     ]
-    let flags = ["no-global-grab", "debug", "no-local-grab"]
-    return texts.map { .text($0.0, compatible, placeholder: $0.1) }
-      + flags.map { .flag($0, compatible) }
+    return [
+      .text(
+        "timeout",
+        localized("Give up after SECS seconds unless typing has begun (default: 60; 0: never)"),
+        placeholder: "SECS"),
+      .text(
+        "lc-messages", localized("The language of the window, as a locale name"),
+        placeholder: "STRING"),
+      .text(
+        "parent-wid", localized("Keep the window above this X window"), placeholder: "WINDOW"),
+      .flag("no-global-grab", localized("Do not hold the keyboard while the window is open")),
+      .flag("version", localized("Print the version and exit")),
+    ] + ignoredTexts.map { .text($0.0, compatible, placeholder: $0.1) }
+      + ["debug", "no-local-grab"].map { .flag($0, compatible) }
   }
 
   /// The session's options and the requests' timeout from what GLib parsed;
@@ -40,7 +50,15 @@ package enum PinentryCommandLine {
     options.grabsKeyboard = !parsed.flag("no-global-grab")
     // pinentry's --timeout: 60 seconds when not given, none when 0.
     let seconds = try parsed.integer("timeout", in: 0...Int(Int32.max)) ?? 60
-    return PinentryLaunch(options: options, timeoutSeconds: seconds == 0 ? nil : seconds)
+    var launch = PinentryLaunch(options: options, timeoutSeconds: seconds == 0 ? nil : seconds)
+    launch.showsVersion = parsed.flag("version")
+    return launch
+  }
+
+  /// What `--version` prints for the program started as `program`, in
+  /// pinentry's own form ("pinentry-gnome3 (pinentry) 1.2.1").
+  package static func versionLine(program: String) -> String {
+    "\(program) (login-form) \(Version.current)\n"
   }
 }
 
@@ -51,6 +69,8 @@ package struct PinentryLaunch: Equatable {
   package var options: PinentryOptions
   /// Seconds a request waits for typing to begin; nil for no limit.
   package var timeoutSeconds: Int?
+  /// Whether to print the version and exit.
+  package var showsVersion = false
 
   package init(options: PinentryOptions, timeoutSeconds: Int?) {
     self.options = options

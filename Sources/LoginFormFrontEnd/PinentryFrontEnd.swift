@@ -45,7 +45,7 @@ package enum PinentryFrontEnd {
         // did, the agent hears a cancel rather than nothing.
         return session.dismiss(.cancelled, into: &sink)
       }
-    case .answered(true): return session.confirm(into: &sink)
+    case .answered(true), .verified: return session.confirm(into: &sink)
     case .answeredOther: return session.dismiss(.notConfirmed, into: &sink)
     case .closed: return session.dismiss(.closed, into: &sink)
     case .timedOut: return session.dismiss(.timedOut, into: &sink)

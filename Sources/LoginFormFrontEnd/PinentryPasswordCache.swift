@@ -35,11 +35,12 @@ package enum PinentryPasswordCache {
 
   /// Answers `request` from the password manager when pinentry would look
   /// there and finds its PIN (`S PASSWORD_FROM_CACHE`, the `D` line);
-  /// otherwise the prompt to show, with the check box when the agent and
-  /// the password manager allow saving.
+  /// otherwise the prompt to show (saying which program asks: `requester`,
+  /// see `Requester`), with the check box when the agent and the password
+  /// manager allow saving.
   package static func open(
     _ request: PinentryRequest, session: inout PinentrySession, keyring: Keyring,
-    grabSetting: String?, into sink: inout some ByteSink
+    grabSetting: String?, requester: String? = nil, into sink: inout some ByteSink
   ) -> Opening {
     if request.usesPasswordCache, let key = request.keyInfo,
       let match = keyring.lookup(search(keyInfo: key))
@@ -52,7 +53,8 @@ package enum PinentryPasswordCache {
     }
     let offersSaving = request.mayCachePassword && keyring.offersSaving
     return .ask(
-      PinentryPrompt.prompt(for: request, grabSetting: grabSetting, offersSaving: offersSaving))
+      PinentryPrompt.prompt(
+        for: request, grabSetting: grabSetting, offersSaving: offersSaving, requester: requester))
   }
 
   /// Saves the PIN just sent for `request`, if the agent allows it.

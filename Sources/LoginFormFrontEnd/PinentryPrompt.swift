@@ -5,21 +5,24 @@ import LoginFormProtocols
 /// A pinentry request as a prompt: the one place where the agent's texts
 /// and options become what the window shows.
 package enum PinentryPrompt {
-  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`. With
-  /// `offersSaving` a `GETPIN` that the agent lets the password manager
-  /// keep gets the "Save in password manager" check box.
+  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`, and
+  /// `requester` says which program asks (from `OPTION owner`, see
+  /// `Requester`), if known. With `offersSaving` a `GETPIN` that the agent
+  /// lets the password manager keep gets the "Save in password manager"
+  /// check box.
   package static func prompt(
-    for request: PinentryRequest, grabSetting: String?, offersSaving: Bool = false
+    for request: PinentryRequest, grabSetting: String?, offersSaving: Bool = false,
+    requester: String? = nil
   ) -> Prompt {
+    var options = options(for: request, grabSetting: grabSetting)
+    options.requester = requester
     if case .readerWaits(let action) = request.device {
-      return .notice(
-        readerNotice(action, for: request, options: options(for: request, grabSetting: grabSetting))
-      )
+      return .notice(readerNotice(action, for: request, options: options))
     }
     guard request.kind == .pin else {
-      return .question(question(for: request, grabSetting: grabSetting))
+      return .question(question(for: request, options: options))
     }
-    var form = form(for: request, grabSetting: grabSetting)
+    var form = form(for: request, options: options)
     if offersSaving, request.mayCachePassword {
       // Labelled as the agent says (`default-pwmngr`, in its client's
       // language), else as pinentry-gtk-2 is.
@@ -31,7 +34,9 @@ package enum PinentryPrompt {
   /// The window of a GETPIN: the passphrase (twice with SETREPEAT), any
   /// length up to the agent's 255 bytes, an empty one included, as
   /// pinentry allows.
-  private static func form(for request: PinentryRequest, grabSetting: String?) -> FormDescription {
+  private static func form(for request: PinentryRequest, options: PromptOptions)
+    -> FormDescription
+  {
     let rules = FormRules(
       username: FieldRules.unchecked(minimumLength: 0),
       password: FieldRules.unchecked(
@@ -43,10 +48,18 @@ package enum PinentryPrompt {
     if let prompt = request.prompt { form.passwordLabel = fieldLabel(prompt) }
     if case .cardSecret(let secret) = request.device { form.passwordLabel = label(of: secret) }
     if let prompt = request.repeatPrompt { form.repeatLabel = fieldLabel(prompt) }
-    form.mismatchText = request.repeatError
+    // The agent's SETREPEATERROR ("does not match - try again") is worded
+    // for a retry after OK; here the field says it live, naming what the
+    // repeat must match.
+    form.mismatchText =
+      [request.prompt, request.repeatPrompt].compactMap({ $0 }).contains(where: namesAPIN)
+      ? localized("Does not match the PIN") : localized("Does not match the passphrase")
     form.matchText = request.repeatOK
     if let constraints = request.constraints { apply(constraints, to: &form) }
-    form.okLabel = request.okLabel
+    let unlocks = request.repeatPrompt == nil && ["n/", "s/"].contains(request.keyInfo?.prefix(2))
+    form.okLabel =
+      unlocks && request.okLabel == (request.options.defaultOK ?? "_OK")
+      ? localized("_Unlock") : request.okLabel
     form.cancelLabel = request.cancelLabel
     form.qualityBar = request.qualityBar.map {
       FormDescription.Control(label: plain($0), tooltip: request.qualityBarTooltip)
@@ -56,20 +69,34 @@ package enum PinentryPrompt {
       FormDescription.Control(
         label: $0.contains("_") ? $0 : "_" + $0, tooltip: request.generateTooltip)
     }
-    form.options = options(for: request, grabSetting: grabSetting)
+    form.options = options
+    if request.title == nil {
+      form.options.title = title(for: request, unlocks: unlocks)
+    }
     return form
   }
 
+  /// What the agent asks for, as the title, when it sends none: the job, so
+  /// that a password manager's auto-type rule can match it.
+  private static func title(for request: PinentryRequest, unlocks: Bool) -> String {
+    if unlocks {
+      return request.keyInfo?.hasPrefix("s/") == true
+        ? localized("Unlock SSH Key") : localized("Unlock GnuPG Key")
+    }
+    return request.repeatPrompt != nil ? localized("New Passphrase") : "GnuPG"
+  }
+
   /// The window of a CONFIRM or MESSAGE.
-  private static func question(for request: PinentryRequest, grabSetting: String?)
+  private static func question(for request: PinentryRequest, options: PromptOptions)
     -> QuestionDescription
   {
     let oneButton = request.kind == .confirmation(oneButton: true)
+    let (heading, text) = headed(ClientText.displayable(request.description ?? ""))
     var question = QuestionDescription(
-      text: ClientText.displayable(request.description ?? ""), yes: request.okLabel,
-      no: oneButton ? nil : request.cancelLabel)
+      text: text, yes: request.okLabel, no: oneButton ? nil : request.cancelLabel)
+    question.heading = heading
     question.otherLabel = request.notOKLabel
-    question.options = options(for: request, grabSetting: grabSetting)
+    question.options = options
     return question
   }
 
@@ -77,7 +104,7 @@ package enum PinentryPrompt {
     -> PromptOptions
   {
     var options = DropIn.options(
-      title: request.title.map(ClientText.displayableLine) ?? "GnuPG", grabSetting: grabSetting)
+      title: request.title.map(ClientText.title) ?? "GnuPG", grabSetting: grabSetting)
     options.grabsKeyboard = options.grabsKeyboard && request.grabsKeyboard
     options.timeoutSeconds = request.timeoutSeconds
     options.window.parentWindow = request.options.parentWindow.flatMap(WindowHints.windowID)
@@ -90,6 +117,23 @@ package enum PinentryPrompt {
   private static func fieldLabel(_ prompt: String) -> String {
     let text = plain(prompt)
     return text.isEmpty ? text : "_" + text.replacing("_", with: "__")
+  }
+
+  /// An alert's heading and text from a description whose first paragraph
+  /// is one line ("Warning: You have entered an insecure passphrase." then
+  /// a blank line), as gpg-agent writes its warnings; otherwise no heading.
+  private static func headed(_ description: String) -> (heading: String?, text: String) {
+    let paragraphs = description.split(separator: "\n\n", maxSplits: 1)
+    guard paragraphs.count == 2, !paragraphs[0].contains("\n"),
+      !paragraphs[1].allSatisfy(\.isWhitespace)
+    else { return (nil, description) }
+    return (String(paragraphs[0]), String(paragraphs[1]))
+  }
+
+  /// Whether a prompt asks for a PIN ("PIN:", "Repeat this PIN") rather
+  /// than a passphrase.
+  private static func namesAPIN(_ prompt: String) -> Bool {
+    prompt.split { !$0.isLetter }.contains("PIN")
   }
 
   private static func plain(_ text: String) -> String {

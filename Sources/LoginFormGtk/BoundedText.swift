@@ -1,18 +1,42 @@
 import CGtk
 
 /// A client's or caller's text in a window: a wrapping, selectable label,
-/// measured, and put in a scrolled window of a fixed height when it is
-/// taller than that, so that no text (a hundred empty lines, a long key
-/// description) can push the fields or the buttons off the screen.
+/// measured, and put in a framed pane of a bounded height when it is taller
+/// than that, so that no text (a long key description, a hundred lines)
+/// can push the fields or the buttons off the screen. The pane can take
+/// the focus (Shift+Tab from the first field), and the arrow, page, Home
+/// and End keys scroll it.
 @MainActor enum BoundedText {
   /// The tallest a text may make its window before it scrolls.
   static let maximumHeight: Int32 = 240
 
-  /// The label showing `text` (Pango markup when `isMarkup`) in the CSS
-  /// class `styleClass`, and the view to pack: the label itself when it
-  /// fits, else a scrolled window that bounds it.
-  static func make(_ text: String, isMarkup: Bool = false, styleClass: String? = nil)
-    -> (label: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkWidget>)
+  /// The label showing `text` (Pango markup when `isMarkup`), `width`
+  /// pixels wide, and the view to pack: the label itself when it fits,
+  /// else the scrolling `pane` around it.
+  static func make(_ text: String, isMarkup: Bool = false, width: Int32)
+    -> (
+      label: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkWidget>,
+      pane: UnsafeMutablePointer<GtkWidget>?
+    )
+  {
+    let label = wrappingLabel(text, isMarkup: isMarkup)
+    // Only a tall text scrolls: GTK 3 sizes a scrolled window for its
+    // child's height at the child's narrowest, which would leave a gap
+    // under text that fits.
+    var height: Int32 = 0
+    // A hidden widget asks for no room at all.
+    gtk_widget_show(label)
+    gtk_widget_get_preferred_height_for_width(label, width, nil, &height)
+    guard height > maximumHeight else { return (label, label, nil) }
+    let pane = scrolling(label)
+    return (label, pane, pane)
+  }
+
+  /// A label for `text` (Pango markup when `isMarkup`) that wraps within
+  /// the window's width, never widening it (see PromptFrame), and can be
+  /// selected but takes no focus of its own.
+  static func wrappingLabel(_ text: String, isMarkup: Bool = false)
+    -> UnsafeMutablePointer<GtkWidget>
   {
     let label = gtk_label_new(nil)!
     if isMarkup {
@@ -22,33 +46,57 @@ import CGtk
     }
     gtk_label_set_line_wrap(lf_label(label), true.gboolean)
     gtk_label_set_line_wrap_mode(lf_label(label), PANGO_WRAP_WORD_CHAR)
-    // A wrapping label's minimum width is one word, and GTK 3 sizes a
-    // scrolled window for its child's height at the child's minimum width:
-    // with the minimum close to the width it gets, there is no gap under
-    // the text.
-    gtk_label_set_width_chars(lf_label(label), 50)
-    gtk_label_set_max_width_chars(lf_label(label), 50)
+    gtk_label_set_width_chars(lf_label(label), 1)
+    gtk_label_set_max_width_chars(lf_label(label), 1)
     gtk_label_set_xalign(lf_label(label), 0)
     gtk_label_set_yalign(lf_label(label), 0)
     gtk_label_set_selectable(lf_label(label), true.gboolean)
     gtk_widget_set_can_focus(label, false.gboolean)
-    if let styleClass { setStyleClass(styleClass, on: label, true) }
-    // Measured at the width it will have (50 characters: see above). Only
-    // a tall text scrolls, because GTK 3 sizes a scrolled window for its
-    // child at the child's narrowest, which leaves a gap under short text.
-    var width: Int32 = 0
-    var height: Int32 = 0
-    // A hidden widget asks for no room at all.
-    gtk_widget_show(label)
-    gtk_widget_get_preferred_width(label, nil, &width)
-    gtk_widget_get_preferred_height_for_width(label, width, nil, &height)
-    guard height > maximumHeight else { return (label, label) }
+    return label
+  }
+
+  /// Puts `label` in a framed scrolled window as tall as its text, up to
+  /// `maximumHeight`; the label takes the focus there, and scrolls it.
+  private static func scrolling(_ label: UnsafeMutablePointer<GtkWidget>)
+    -> UnsafeMutablePointer<GtkWidget>
+  {
     let scrolled = gtk_scrolled_window_new(nil, nil)!
     gtk_scrolled_window_set_policy(
       lf_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_shadow_type(lf_scrolled_window(scrolled), GTK_SHADOW_IN)
     gtk_scrolled_window_set_propagate_natural_height(lf_scrolled_window(scrolled), true.gboolean)
     gtk_scrolled_window_set_max_content_height(lf_scrolled_window(scrolled), maximumHeight)
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(label, 6) }
+    gtk_widget_set_margin_start(label, 6)
+    gtk_widget_set_margin_end(label, 6)
+    gtk_widget_set_can_focus(label, true.gboolean)
     gtk_container_add(lf_container(scrolled), label)
-    return (label, scrolled)
+    let adjustment = gtk_scrolled_window_get_vadjustment(lf_scrolled_window(scrolled))!
+    SignalConnection.connectEvent(label, "key-press-event") { event in
+      scroll(adjustment, for: event.pointee.key.keyval)
+    }
+    return scrolled
+  }
+
+  /// Scrolls `adjustment` for the key `keyval`; false for keys that do not
+  /// scroll.
+  private static func scroll(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, for keyval: guint)
+    -> Bool
+  {
+    let value = gtk_adjustment_get_value(adjustment)
+    let step = gtk_adjustment_get_step_increment(adjustment)
+    let page = gtk_adjustment_get_page_increment(adjustment)
+    let target: Double
+    switch Int32(keyval) {
+    case GDK_KEY_Up, GDK_KEY_KP_Up: target = value - step
+    case GDK_KEY_Down, GDK_KEY_KP_Down: target = value + step
+    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = value - page
+    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = value + page
+    case GDK_KEY_Home, GDK_KEY_KP_Home: target = gtk_adjustment_get_lower(adjustment)
+    case GDK_KEY_End, GDK_KEY_KP_End: target = gtk_adjustment_get_upper(adjustment)
+    default: return false
+    }
+    gtk_adjustment_set_value(adjustment, target)
+    return true
   }
 }

@@ -30,7 +30,8 @@ package enum CommandLineParser {
   /// Parses `arguments` (the program name first) against `options`: for a
   /// mode whose own arguments are a part of the process's.
   package static func parse(
-    arguments: [String], options: [Option], summary: String, translationDomain: String
+    arguments: [String], options: [Option], summary: String, description: String? = nil,
+    translationDomain: String
   ) throws(Failure) -> Values {
     let vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(
       capacity: arguments.count + 1)
@@ -39,14 +40,16 @@ package enum CommandLineParser {
     vector[arguments.count] = nil
     defer { for index in arguments.indices { g_free(vector[index]) } }
     return try parse(
-      argv: vector, options: options, summary: summary, translationDomain: translationDomain)
+      argv: vector, options: options, summary: summary, description: description,
+      translationDomain: translationDomain)
   }
 
   /// Parses the process's raw, NULL-terminated arguments against `options`;
-  /// `summary` heads `--help`, which GLib prints before exiting 0.
+  /// `summary` heads `--help`, which GLib prints before exiting 0, and
+  /// `description` follows the options there.
   package static func parse(
     argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, options: [Option], summary: String,
-    translationDomain: String
+    description: String? = nil, translationDomain: String
   ) throws(Failure) -> Values {
     let table = OptionTable()
     for option in options {
@@ -63,6 +66,7 @@ package enum CommandLineParser {
     let context = g_option_context_new(nil)
     defer { g_option_context_free(context) }
     g_option_context_set_summary(context, summary)
+    if let description { g_option_context_set_description(context, description) }
     g_option_context_set_translation_domain(context, translationDomain)
     g_option_context_add_main_entries(context, table.mainEntries, translationDomain)
     g_option_context_add_group(context, gtk_get_option_group(false.gboolean))

@@ -4,12 +4,13 @@ import LoginFormModel
 import LoginFormPrompt
 
 /// One field of the form: its mnemonic label, its entry, and the message line
-/// under the entry.
+/// under the entry, which says what the field needs before anything is
+/// typed (`FieldMessage`).
 ///
 /// The message line always keeps one line's height, whatever it shows, so
-/// nothing moves when a message comes or goes; a message too long for the
-/// line is ellipsized, and the whole of it is in the tooltip and the entry's
-/// accessible description.
+/// nothing moves when a one-line message comes or goes; a longer message
+/// wraps, and the window grows for it rather than cutting it. The message
+/// is also the entry's accessible description.
 @MainActor final class FieldRow {
   let field: Field
   let label: UnsafeMutablePointer<GtkWidget>
@@ -19,13 +20,18 @@ import LoginFormPrompt
   let messageLabel: UnsafeMutablePointer<GtkWidget>
   /// The secret's reader, for secret fields.
   let secret: EntrySecret?
-  private var feedbackText: (text: String, isError: Bool)?
+  private var source: FieldMessage.Source
+  private var feedback: FieldFeedback?
+  private var refusal: FieldMessage.Refusal?
+  private var isSubmitAttempted = false
   private var isCapsLockOn = false
 
   /// Builds the widgets; `mnemonicLabel` has an underscore before its
-  /// mnemonic. Secret fields get a locked, hardened entry.
-  init(field: Field, mnemonicLabel: String, rules: FieldRules) {
+  /// mnemonic, `message` says what the line shows besides the model's
+  /// feedback. Secret fields get a locked, hardened entry.
+  init(field: Field, mnemonicLabel: String, rules: FieldRules, message: FieldMessage.Source) {
     self.field = field
+    source = message
     label = gtk_label_new_with_mnemonic(mnemonicLabel)
     entry = field.isSecret ? lf_secret_entry_new() : gtk_entry_new()
     secret = field.isSecret ? EntrySecret(entry: entry) : nil
@@ -40,9 +46,6 @@ import LoginFormPrompt
     // The entry's accessible name is its label without the mnemonic mark.
     atk_object_set_name(
       gtk_widget_get_accessible(entry), String(borrowing: gtk_label_get_text(lf_label(label))))
-    if let requirement = IssueMessage.requirement(of: field, rules: rules) {
-      gtk_entry_set_placeholder_text(lf_entry(entry), requirement)
-    }
 
     gtk_image_set_pixel_size(lf_image(messageIcon), 16)
     // Its room is kept while it is empty, so the text beside it never moves.
@@ -51,19 +54,26 @@ import LoginFormPrompt
     // accessible description already: screen readers should skip it.
     atk_object_set_role(gtk_widget_get_accessible(messageIcon), ATK_ROLE_REDUNDANT_OBJECT)
     gtk_label_set_xalign(lf_label(messageLabel), 0)
-    gtk_label_set_ellipsize(lf_label(messageLabel), PANGO_ELLIPSIZE_END)
-    gtk_label_set_single_line_mode(lf_label(messageLabel), true.gboolean)
+    gtk_label_set_line_wrap(lf_label(messageLabel), true.gboolean)
+    gtk_label_set_line_wrap_mode(lf_label(messageLabel), PANGO_WRAP_WORD_CHAR)
+    // Its minimum width must not widen the window: a wrapping label asks
+    // for its longest word unless told otherwise.
+    gtk_label_set_width_chars(lf_label(messageLabel), 1)
+    gtk_label_set_max_width_chars(lf_label(messageLabel), 1)
     gtk_widget_set_hexpand(messageLabel, true.gboolean)
+    // The icon sits by the first line of a wrapped message.
+    gtk_widget_set_valign(messageIcon, GTK_ALIGN_START)
     setStyleClass("field-message", on: messageLine, true)
     gtk_box_pack_start(lf_box(messageLine), messageIcon, false.gboolean, false.gboolean, 0)
     gtk_box_pack_start(lf_box(messageLine), messageLabel, true.gboolean, true.gboolean, 0)
   }
 
-  /// Places the label and entry on `row` of `grid`, and the message under them.
-  func attach(to grid: UnsafeMutablePointer<GtkWidget>, row: Int32) {
+  /// Places the label and entry on `row` of `grid`, and the message on
+  /// `messageRow` under them.
+  func attach(to grid: UnsafeMutablePointer<GtkWidget>, row: Int32, messageRow: Int32) {
     gtk_grid_attach(lf_grid(grid), label, 0, row, 1, 1)
     gtk_grid_attach(lf_grid(grid), entry, 1, row, 1, 1)
-    gtk_grid_attach(lf_grid(grid), messageLine, 1, row + 1, 1, 1)
+    gtk_grid_attach(lf_grid(grid), messageLine, 1, messageRow, 1, 1)
   }
 
   /// Keeps one line's height for the message (the taller of a line of text
@@ -79,23 +89,25 @@ import LoginFormPrompt
     gtk_image_clear(lf_image(messageIcon))
   }
 
-  /// Shows `text` as a neutral hint or as an error (error icon, error style
-  /// on the entry, text in the normal colour for full contrast), or clears
-  /// the message when `text` is nil. `details`, when given, is the whole
-  /// of what `text` sums up: the tooltip and the accessible description.
-  func show(_ text: String?, isError: Bool, details: String? = nil) {
-    feedbackText = text.map { ($0, isError) }
+  /// Shows the model's `feedback` (a neutral hint, or an error: error
+  /// icon, error style on the entry, text in the normal colour for full
+  /// contrast), else the checker's `refusal`, an error once submitting was
+  /// tried; without either, what `FieldMessage.Source` says.
+  func show(
+    _ feedback: FieldFeedback?, refusal: FieldMessage.Refusal? = nil,
+    isSubmitAttempted: Bool = false
+  ) {
+    self.feedback = feedback
+    self.refusal = refusal
+    self.isSubmitAttempted = isSubmitAttempted
     redraw()
-    if let details { gtk_widget_set_tooltip_text(messageLabel, details) }
-    setStyleClass("field-error", on: entry, text != nil && isError)
-    atk_object_set_description(gtk_widget_get_accessible(entry), details ?? text ?? "")
   }
 
-  /// Says the field's rule before typing in the caller's words (the
-  /// placeholder), with `details` at length as the entry's tooltip.
-  func showRequirement(_ requirement: String, details: String?) {
-    gtk_entry_set_placeholder_text(lf_entry(entry), requirement)
-    gtk_widget_set_tooltip_text(entry, details)
+  /// The user typed into the field: the caller's error goes, and the
+  /// requirement once the field is no longer empty.
+  func userEdited() {
+    source.userEdited()
+    redraw()
   }
 
   /// Says "Caps Lock is on" in the message line, unless an error needs it.
@@ -105,18 +117,27 @@ import LoginFormPrompt
   }
 
   private func redraw() {
-    var text = ""
+    let isEmpty = gtk_entry_get_text_length(lf_entry(entry)) == 0
+    let message = source.line(
+      feedback: feedback, isEmpty: isEmpty, refusal: refusal,
+      isSubmitAttempted: isSubmitAttempted)
+    var text = message?.text ?? ""
     var icon: String?
-    var isError = false
-    if let feedbackText, feedbackText.isError {
-      (text, icon, isError) = (feedbackText.text, "dialog-error-symbolic", true)
+    let isError = message?.style == .error
+    if isError {
+      icon = "dialog-error-symbolic"
     } else if isCapsLockOn {
       (text, icon) = (localized("Caps Lock is on"), "dialog-warning-symbolic")
-    } else if let feedbackText {
-      text = feedbackText.text
     }
     gtk_label_set_text(lf_label(messageLabel), text)
-    gtk_widget_set_tooltip_text(messageLabel, text.isEmpty ? nil : text)
+    setStyleClass("field-error", on: entry, isError)
+    setStyleClass(
+      "requirement", on: messageLine, !isError && !isCapsLockOn && message?.style == .requirement)
+    // The whole of a summed-up message is its tooltip and the entry's
+    // accessible description.
+    gtk_widget_set_tooltip_text(messageLine, message?.details)
+    atk_object_set_description(
+      gtk_widget_get_accessible(entry), message?.details ?? message?.text ?? "")
     if let icon {
       gtk_image_set_from_icon_name(lf_image(messageIcon), icon, GTK_ICON_SIZE_MENU)
     } else {

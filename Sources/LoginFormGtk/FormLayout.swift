@@ -2,68 +2,83 @@ import CGtk
 import LoginFormModel
 import LoginFormPrompt
 
-/// The content of a form window, top to bottom: the caller's error, the
-/// caller's text (each bounded, so the fields always stay on screen),
-/// the fields with their message lines, and the optional quality bar,
-/// generate button and "Save in password manager" check box.
+/// The content of a form window, top to bottom: the caller's text (in a
+/// framed pane that scrolls when long, so the fields always stay on screen),
+/// then the fields, each with its message line, and, directly under the
+/// password, the optional quality bar with the generate button beside it;
+/// last, the optional "Save in password manager" check box. The caller's
+/// error is the password's message (see `FieldMessage`).
+///
+/// Spacing follows GNOME's 6 px grid: 18 px from the text to the form and
+/// around the content, about 24 px from one entry to the next (the message
+/// line between them included).
 @MainActor final class FormLayout {
-  let error: UnsafeMutablePointer<GtkWidget>?
   let text: UnsafeMutablePointer<GtkWidget>?
+  /// The framed, scrolling pane around long text, if the text is long.
+  let textPane: UnsafeMutablePointer<GtkWidget>?
   let qualityBar: UnsafeMutablePointer<GtkWidget>?
+  let qualityText: UnsafeMutablePointer<GtkWidget>?
+  let qualityIcon: UnsafeMutablePointer<GtkWidget>?
   let generateButton: UnsafeMutablePointer<GtkWidget>?
   /// The `RememberOffer`'s check box, off until the user ticks it.
   let rememberBox: UnsafeMutablePointer<GtkWidget>?
   /// Called when the generate button is pressed.
   var onGenerate: (@MainActor () -> Void)?
 
+  /// The space between the caller's text and the form.
+  static let groupSpacing: Int32 = 18
+
   init(description: FormDescription, rows: [FieldRow], frame: PromptFrame) {
     let content = frame.content
-    let error = description.error.map { BoundedText.make($0, styleClass: "prompt-notice") }
-    if let error {
-      gtk_box_pack_start(lf_box(content), error.view, false.gboolean, false.gboolean, 0)
+    gtk_box_set_spacing(lf_box(content), Self.groupSpacing)
+    // The last message line's reserved room counts towards the bottom
+    // margin: about 24 px from the last entry to the window's edge.
+    gtk_widget_set_margin_bottom(content, 4)
+    let text = description.text.map {
+      BoundedText.make($0, isMarkup: description.textIsMarkup, width: frame.contentWidth)
     }
-    self.error = error?.label
-    let text = description.text.map { BoundedText.make($0, isMarkup: description.textIsMarkup) }
     if let text {
       gtk_box_pack_start(lf_box(content), text.view, false.gboolean, false.gboolean, 0)
     }
     self.text = text?.label
+    textPane = text?.pane
 
     let grid = gtk_grid_new()!
     gtk_grid_set_column_spacing(lf_grid(grid), 12)
-    gtk_grid_set_row_spacing(lf_grid(grid), 6)
-    for (index, row) in rows.enumerated() { row.attach(to: grid, row: Int32(index * 2)) }
-    var nextRow = Int32(rows.count * 2)
-    if let quality = description.qualityBar {
-      let bar = gtk_level_bar_new_for_interval(0, 100)!
-      gtk_widget_set_valign(bar, GTK_ALIGN_CENTER)
-      let label = gtk_label_new(quality.label)!
-      gtk_widget_set_halign(label, GTK_ALIGN_END)
-      gtk_widget_set_tooltip_text(bar, quality.tooltip)
-      atk_object_set_name(gtk_widget_get_accessible(bar), quality.label)
-      gtk_grid_attach(lf_grid(grid), label, 0, nextRow, 1, 1)
-      gtk_grid_attach(lf_grid(grid), bar, 1, nextRow, 1, 1)
-      nextRow += 1
-      qualityBar = bar
-    } else {
-      qualityBar = nil
-    }
-    if let generate = description.generateButton {
-      let button = gtk_button_new_with_mnemonic(generate.label)!
-      gtk_widget_set_halign(button, GTK_ALIGN_START)
-      gtk_widget_set_tooltip_text(button, generate.tooltip)
-      gtk_grid_attach(lf_grid(grid), button, 1, nextRow, 1, 1)
-      nextRow += 1
-      generateButton = button
-    } else {
-      generateButton = nil
+    // 4 + a message line of 16 + 4: 24 px from one entry to the next.
+    gtk_grid_set_row_spacing(lf_grid(grid), 4)
+    var next: Int32 = 0
+    var extras: QualityRow?
+    for row in rows {
+      let hasExtras =
+        row.field == .password
+        && (description.qualityBar != nil || description.generateButton != nil)
+      row.attach(to: grid, row: next, messageRow: next + (hasExtras ? 2 : 1))
+      if hasExtras {
+        extras = Self.qualityRow(description, in: grid, row: next + 1)
+        next += 1
+      }
+      next += 2
     }
     rememberBox = description.rememberOffer.map { offer in
       let box = gtk_check_button_new_with_mnemonic(offer.label)!
       gtk_toggle_button_set_active(lf_toggle_button(box), false.gboolean)
       gtk_widget_set_tooltip_text(box, offer.tooltip)
-      gtk_grid_attach(lf_grid(grid), box, 1, nextRow, 1, 1)
+      gtk_grid_attach(lf_grid(grid), box, 1, next, 1, 1)
       return box
+    }
+    (qualityBar, qualityText, generateButton) = (extras?.bar, extras?.level, extras?.generate)
+    qualityIcon = extras?.icon
+    if let generateButton {
+      // The fields first, then the generate button: Tab from the
+      // passphrase goes on to Repeat, as typing a passphrase twice expects,
+      // and a space meant for Repeat never lands on Suggest (which would
+      // replace the passphrase).
+      var order: [UnsafeMutablePointer<GtkWidget>?] = rows.map(\.entry)
+      order.append(gtk_widget_get_parent(gtk_widget_get_parent(generateButton)))
+      if let rememberBox { order.append(rememberBox) }
+      order.append(nil)
+      lf_container_set_focus_order(lf_container(grid), &order)
     }
     gtk_box_pack_start(lf_box(content), grid, true.gboolean, true.gboolean, 0)
     for row in rows { row.reserveMessageLine() }
@@ -77,10 +92,81 @@ import LoginFormPrompt
     rememberBox.map { gtk_toggle_button_get_active(lf_toggle_button($0)) != 0 } ?? false
   }
 
-  /// Shows a quality from -100 (fails the agent's constraints) to 100.
-  func showQuality(_ value: Int) {
-    guard let qualityBar else { return }
-    gtk_level_bar_set_value(lf_level_bar(qualityBar), Double(max(0, min(100, value))))
+  /// Shows the agent's `rating`, or nothing (an empty field has none).
+  func showQuality(_ rating: QualityRating?) {
+    guard let qualityBar, let qualityText, let qualityIcon else { return }
+    gtk_level_bar_set_value(lf_level_bar(qualityBar), rating?.fraction ?? 0)
+    gtk_label_set_text(lf_label(qualityText), rating?.text ?? "")
+    let failing = rating?.failsRules ?? false
+    setStyleClass("quality-failing", on: qualityBar, failing)
+    setStyleClass("error", on: gtk_widget_get_parent(qualityIcon)!, failing)
+    if failing {
+      gtk_image_set_from_icon_name(
+        lf_image(qualityIcon), "dialog-error-symbolic", GTK_ICON_SIZE_MENU)
+    } else {
+      gtk_image_clear(lf_image(qualityIcon))
+    }
+    atk_object_set_description(gtk_widget_get_accessible(qualityBar), rating?.text ?? "")
   }
 
+  private typealias QualityRow = (
+    bar: UnsafeMutablePointer<GtkWidget>?, level: UnsafeMutablePointer<GtkWidget>?,
+    icon: UnsafeMutablePointer<GtkWidget>?, generate: UnsafeMutablePointer<GtkWidget>?
+  )
+
+  /// The quality bar (its label in the label column) with the generate
+  /// button beside it, and the level in words on a caption line under the
+  /// bar.
+  private static func qualityRow(
+    _ description: FormDescription, in grid: UnsafeMutablePointer<GtkWidget>, row: Int32
+  ) -> QualityRow {
+    let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)!
+    let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+    gtk_box_pack_start(lf_box(column), line, false.gboolean, false.gboolean, 0)
+    var result: QualityRow = (nil, nil, nil, nil)
+    if let quality = description.qualityBar {
+      let meter = gtk_level_bar_new_for_interval(0, 1)!
+      gtk_level_bar_add_offset_value(
+        lf_level_bar(meter), GTK_LEVEL_BAR_OFFSET_LOW, Double(QualityRating.fair) / 100)
+      gtk_level_bar_add_offset_value(
+        lf_level_bar(meter), GTK_LEVEL_BAR_OFFSET_HIGH, Double(QualityRating.strong) / 100)
+      gtk_widget_set_valign(meter, GTK_ALIGN_CENTER)
+      gtk_widget_set_hexpand(meter, true.gboolean)
+      gtk_widget_set_tooltip_text(meter, quality.tooltip)
+      atk_object_set_name(gtk_widget_get_accessible(meter), quality.label)
+      let label = gtk_label_new(quality.label)!
+      gtk_widget_set_halign(label, GTK_ALIGN_END)
+      gtk_grid_attach(lf_grid(grid), label, 0, row, 1, 1)
+      gtk_box_pack_start(lf_box(line), meter, true.gboolean, true.gboolean, 0)
+
+      let caption = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+      let icon = gtk_image_new()!
+      gtk_image_set_pixel_size(lf_image(icon), 16)
+      gtk_widget_set_size_request(icon, 16, 16)
+      gtk_widget_set_valign(icon, GTK_ALIGN_START)
+      atk_object_set_role(gtk_widget_get_accessible(icon), ATK_ROLE_REDUNDANT_OBJECT)
+      let level = gtk_label_new(nil)!
+      gtk_label_set_xalign(lf_label(level), 0)
+      gtk_label_set_line_wrap(lf_label(level), true.gboolean)
+      gtk_label_set_width_chars(lf_label(level), 1)
+      gtk_label_set_max_width_chars(lf_label(level), 1)
+      gtk_widget_set_hexpand(level, true.gboolean)
+      setStyleClass("field-message", on: caption, true)
+      setStyleClass("quality-caption", on: caption, true)
+      gtk_box_pack_start(lf_box(caption), icon, false.gboolean, false.gboolean, 0)
+      gtk_box_pack_start(lf_box(caption), level, true.gboolean, true.gboolean, 0)
+      gtk_box_pack_start(lf_box(column), caption, false.gboolean, false.gboolean, 0)
+      (result.bar, result.level, result.icon) = (meter, level, icon)
+    }
+    if let control = description.generateButton {
+      let button = gtk_button_new_with_mnemonic(control.label)!
+      gtk_widget_set_tooltip_text(button, control.tooltip)
+      gtk_widget_set_halign(button, GTK_ALIGN_END)
+      gtk_widget_set_hexpand(button, (result.bar == nil).gboolean)
+      gtk_box_pack_end(lf_box(line), button, false.gboolean, false.gboolean, 0)
+      result.generate = button
+    }
+    gtk_grid_attach(lf_grid(grid), column, 1, row, 1, 1)
+    return result
+  }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import CSecretEntry
 import LoginFormLockedMemory
 import LoginFormMainLoop
 import LoginFormModel
@@ -30,7 +31,10 @@ import LoginFormPrompt
   let description: FormDescription
   /// The other program's verdict on the password, when it must accept it.
   var externalCheck: ExternalCheckState?
-  private var aids: [PasswordAids] = []
+  /// Whether submitting was tried while the checker held it back, so that
+  /// its refusal shows as an error, as the model's issues then do.
+  var submitWasHeldBack = false
+  private var aids: [Field: PasswordAids] = [:]
   private var observations: [ObservationToken] = []
 
   /// Builds the window for `description`; call `present()` to show it.
@@ -45,13 +49,11 @@ import LoginFormPrompt
       cancelLabel: description.cancelLabel)
     rows = description.shape.fields.map { field in
       FieldRow(
-        field: field, mnemonicLabel: description.label(of: field), rules: description.rules[field])
+        field: field, mnemonicLabel: description.label(of: field), rules: description.rules[field],
+        message: FieldMessage.Source(field: field, of: description))
     }
     layout = FormLayout(description: description, rows: rows, frame: frame)
     externalCheck = description.externalCheck.map { _ in ExternalCheckState() }
-    if let requirement = description.passwordRequirement, description.shape.contains(.password) {
-      row(.password).showRequirement(requirement, details: description.passwordRequirementDetails)
-    }
     frame.didEnd = onFinish
     configureEntries()
     connectSignals()
@@ -83,23 +85,35 @@ import LoginFormPrompt
     frame.end(result)
   }
 
-  /// Shows the agent's rating of the password, from -100 to 100.
+  /// Shows the agent's rating of the password, from -100 to 100; an empty
+  /// password shows none.
   package func showQuality(_ value: Int) {
-    layout.showQuality(value)
+    let isEmpty = gtk_entry_get_text_length(lf_entry(row(.password).entry)) == 0
+    layout.showQuality(isEmpty ? nil : QualityRating(agentValue: value))
   }
 
   /// Puts `password` into the password field and its repeat, as if typed
   /// twice; for a generated password, which arrives in locked memory.
+  ///
+  /// A passphrase the user never saw must not be submitted by a stray
+  /// Enter: both fields show it, it may be selected and copied (to the
+  /// user's records: their choice, until they edit it or hide it), and the
+  /// focus moves to the affirmative button, so that Enter submits what is
+  /// on screen rather than asking for another.
   package func fill(password: LockedCString) {
     for field in [Field.password, .passwordRepeat] where model.shape.contains(field) {
       gtk_entry_set_text(lf_entry(row(field).entry), password.cString)
+      aids[field]?.showRevealed(true)
+      lf_secret_entry_keep_selection(lf_secret_entry(row(field).entry))
     }
+    gtk_widget_grab_focus(frame.okButton)
   }
 
   /// Hands over the form if it is valid; otherwise shows every issue as an
   /// error and rings the bell, leaving focus where it is.
   func submit() {
     guard model.submit(), externalCheck?.allowsSubmit ?? true else {
+      submitWasHeldBack = externalCheck != nil
       showMessage(of: .password)
       gtk_widget_error_bell(window)
       return
@@ -128,7 +142,7 @@ import LoginFormPrompt
   /// reading them, since it may outlive them.
   private func clear() {
     observations.removeAll()
-    for aid in aids { aid.detach() }
+    for aid in aids.values { aid.detach() }
     for row in rows {
       gtk_entry_set_text(lf_entry(row.entry), "")
       row.secret?.invalidate()
@@ -138,7 +152,7 @@ import LoginFormPrompt
   private func configureEntries() {
     for row in rows where row.field.isSecret {
       gtk_entry_set_input_purpose(lf_entry(row.entry), GTK_INPUT_PURPOSE_PASSWORD)
-      aids.append(PasswordAids(entry: row.entry) { [row] in row.showCapsLock($0) })
+      aids[row.field] = PasswordAids(entry: row.entry) { [row] in row.showCapsLock($0) }
     }
     if model.shape.contains(.username) {
       let entry = lf_entry(row(.username).entry)
@@ -214,6 +228,7 @@ import LoginFormPrompt
     } else {
       model.username = row.text
     }
+    row.userEdited()
   }
 
   /// Done's sensitivity, derived here alone: a valid form, and a keyboard

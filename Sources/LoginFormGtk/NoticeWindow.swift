@@ -39,7 +39,8 @@ import LoginFormPrompt
     gtk_window_set_focus_on_map(lf_window(window), false.gboolean)
     gtk_window_set_title(lf_window(window), description.title)
     gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
-    gtk_window_set_default_size(lf_window(window), Int32(clamping: options.window.width ?? 420), -1)
+    let width = options.window.width ?? 420
+    gtk_window_set_default_size(lf_window(window), Int32(clamping: width), -1)
     gtk_window_set_keep_above(lf_window(window), options.window.keepsAbove.gboolean)
     if let name = options.window.icon { WindowPlacement.setIcon(name, of: window) }
     let header = gtk_header_bar_new()!
@@ -50,12 +51,16 @@ import LoginFormPrompt
     for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(content, 18) }
     gtk_widget_set_margin_start(content, 18)
     gtk_widget_set_margin_end(content, 18)
-    heading = description.heading.map { Self.label($0) }
+    // As in PromptFrame: the content as wide as the window, so that its
+    // wrapping text is as tall as it needs at that width, no taller.
+    let contentWidth = Int32(clamping: max(1, width - 36))
+    gtk_widget_set_size_request(content, contentWidth, -1)
+    heading = description.heading.map { BoundedText.wrappingLabel($0) }
     if let heading {
-      setStyleClass("notice-heading", on: heading, true)
+      setStyleClass("prompt-heading", on: heading, true)
       gtk_box_pack_start(lf_box(content), heading, false.gboolean, false.gboolean, 0)
     }
-    let text = BoundedText.make(description.text)
+    let text = BoundedText.make(description.text, width: contentWidth)
     self.text = text.label
     gtk_box_pack_start(lf_box(content), text.view, true.gboolean, true.gboolean, 0)
     closeButton = gtk_button_new_with_mnemonic(description.closeLabel)
@@ -83,17 +88,6 @@ import LoginFormPrompt
     onFinish(result)
   }
 
-  private static func label(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
-    let label = gtk_label_new(text)!
-    gtk_label_set_line_wrap(lf_label(label), true.gboolean)
-    gtk_label_set_line_wrap_mode(lf_label(label), PANGO_WRAP_WORD_CHAR)
-    // See FormLayout: a minimum close to the real width avoids a gap.
-    gtk_label_set_width_chars(lf_label(label), 50)
-    gtk_label_set_max_width_chars(lf_label(label), 50)
-    gtk_label_set_xalign(lf_label(label), 0)
-    return label
-  }
-
   private func connectSignals() {
     SignalConnection.connect(closeButton, "clicked") { [weak self] in
       self?.finish(.answered(true))
@@ -102,19 +96,6 @@ import LoginFormPrompt
       self?.finish(.closed)
       return true
     }
-    SignalConnection.connect(window, "realize") { [weak self] in
-      guard let self else { return }
-      WindowPlacement.place(window, hints: options.window)
-    }
-    SignalConnection.connectEvent(window, "map-event") { [weak self] _ in
-      guard let self else { return false }
-      WindowPlacement.setApplicationID(of: window)
-      icon.windowDidMap()
-      return false
-    }
-    SignalConnection.connectEvent(window, "configure-event") { [weak self] _ in
-      self?.icon.windowDidConfigure()
-      return false
-    }
+    WindowPlacement.follow(window, hints: options.window, icon: icon)
   }
 }

@@ -1,9 +1,10 @@
 import CGtk
 import LoginFormPrompt
 
-/// What every prompt window shares: the GtkWindow with its header bar (the
-/// negative button at the start, the affirmative one at the end), a notice
-/// line above the content, Esc and the close button, where the window sits,
+/// What every prompt window shares: the GtkWindow with its header bar (for a
+/// form, the negative button at the start and the affirmative one at the
+/// end; a question puts them in a row of its own), a notice line above the
+/// content, Esc and the close button, where the window sits,
 /// the keyboard grab, the countdown, and the one way a prompt ends.
 @MainActor final class PromptFrame {
   let window: UnsafeMutablePointer<GtkWidget>
@@ -13,6 +14,9 @@ import LoginFormPrompt
   /// The vertical box the content goes into, under the notice.
   let content: UnsafeMutablePointer<GtkWidget>
   let notice: UnsafeMutablePointer<GtkWidget>
+  let headerTitle: HeaderTitle
+  /// The content's width in pixels, which wrapping text takes.
+  let contentWidth: Int32
   private let options: PromptOptions
   private var grab: KeyboardGrab?
   private var countdown: Countdown?
@@ -29,8 +33,16 @@ import LoginFormPrompt
   var onKeyboardUnavailable: (@MainActor (Bool) -> Void)?
   /// Whether the keyboard grab was wanted but is not held.
   private(set) var isKeyboardUnavailable = false
+  /// The button Enter presses from anywhere in the window, if any: the
+  /// affirmative one, unless the window says otherwise before `present()`.
+  var defaultButton: UnsafeMutablePointer<GtkWidget>?
 
-  init(options: PromptOptions, title: String, okLabel: String, cancelLabel: String?) {
+  /// A frame titled `title` with the two buttons, in the header bar unless
+  /// `buttonsInHeaderBar` is false (the caller then places them).
+  init(
+    options: PromptOptions, title: String, okLabel: String, cancelLabel: String?,
+    buttonsInHeaderBar: Bool = true
+  ) {
     self.options = options
     StyleSheet.installOnce()
     window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
@@ -41,15 +53,26 @@ import LoginFormPrompt
     notice = gtk_label_new(nil)
     icon = ApplicationIcon(window: window, isSetByCaller: options.window.icon != nil)
 
-    gtk_header_bar_set_title(lf_header_bar(header), title)
-    gtk_header_bar_set_has_subtitle(lf_header_bar(header), false.gboolean)
-    if let cancelButton { gtk_header_bar_pack_start(lf_header_bar(header), cancelButton) }
-    gtk_header_bar_pack_end(lf_header_bar(header), okButton)
+    headerTitle = HeaderTitle(title, fitsTheWidth: options.window.width != nil)
+    gtk_header_bar_set_custom_title(lf_header_bar(header), headerTitle.box)
+    if buttonsInHeaderBar {
+      if let cancelButton { gtk_header_bar_pack_start(lf_header_bar(header), cancelButton) }
+      gtk_header_bar_pack_end(lf_header_bar(header), okButton)
+    }
     setStyleClass("suggested-action", on: okButton, true)
     gtk_widget_set_can_default(okButton, true.gboolean)
+    defaultButton = okButton
     gtk_window_set_titlebar(lf_window(window), header)
     gtk_window_set_title(lf_window(window), title)
-    gtk_window_set_default_size(lf_window(window), Int32(clamping: options.window.width ?? 420), -1)
+    let width = options.window.width ?? 420
+    gtk_window_set_default_size(lf_window(window), Int32(clamping: width), -1)
+    // GTK 3 takes a window's least height at its least width, where every
+    // wrapping label is at its narrowest and tallest: with the content no
+    // narrower than the window is wide, the height is the one its text
+    // needs, with no gap under it. Wrapping labels ask for one character
+    // of width, so that this, not their text, sets the width.
+    contentWidth = Int32(clamping: max(1, width - 36))
+    gtk_widget_set_size_request(content, contentWidth, -1)
     gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
     if let icon = options.window.icon { WindowPlacement.setIcon(icon, of: window) }
     gtk_window_set_modal(lf_window(window), options.window.isModal.gboolean)
@@ -64,6 +87,20 @@ import LoginFormPrompt
     gtk_label_set_max_width_chars(lf_label(notice), 50)
     setStyleClass("prompt-notice", on: notice, true)
     gtk_widget_set_no_show_all(notice, true.gboolean)
+    if let line = options.requesterLine {
+      // Who asks, above everything the asker says.
+      let requester = gtk_label_new(line)!
+      gtk_label_set_xalign(lf_label(requester), 0)
+      gtk_label_set_line_wrap(lf_label(requester), true.gboolean)
+      gtk_label_set_line_wrap_mode(lf_label(requester), PANGO_WRAP_WORD_CHAR)
+      // Wrapped within the window's width, never widening it.
+      gtk_label_set_width_chars(lf_label(requester), 1)
+      gtk_label_set_max_width_chars(lf_label(requester), 1)
+      gtk_label_set_selectable(lf_label(requester), true.gboolean)
+      gtk_widget_set_can_focus(requester, false.gboolean)
+      setStyleClass("prompt-requester", on: requester, true)
+      gtk_box_pack_start(lf_box(content), requester, false.gboolean, false.gboolean, 0)
+    }
     gtk_box_pack_start(lf_box(content), notice, false.gboolean, false.gboolean, 0)
     gtk_container_add(lf_container(window), content)
     connectSignals()
@@ -71,11 +108,8 @@ import LoginFormPrompt
 
   /// The header bar's subtitle (the countdown), or nil for none.
   var subtitle: String? {
-    get { gtk_header_bar_get_subtitle(lf_header_bar(header)).map { String(cString: $0) } }
-    set {
-      gtk_header_bar_set_has_subtitle(lf_header_bar(header), (newValue != nil).gboolean)
-      gtk_header_bar_set_subtitle(lf_header_bar(header), newValue)
-    }
+    get { headerTitle.subtitleText }
+    set { headerTitle.subtitleText = newValue }
   }
 
   /// Shows `text` as a notice above the content, or hides the notice.
@@ -87,7 +121,7 @@ import LoginFormPrompt
   /// Shows the window and starts the countdown, if it has a timeout.
   func present() {
     gtk_widget_show_all(window)
-    gtk_widget_grab_default(okButton)
+    if let defaultButton { gtk_widget_grab_default(defaultButton) }
     gtk_window_present(lf_window(window))
     countdown = options.timeoutSeconds.map { seconds in
       Countdown(
@@ -130,24 +164,13 @@ import LoginFormPrompt
       self?.end(.closed)
       return true
     }
-    SignalConnection.connect(window, "realize") { [weak self] in
+    WindowPlacement.follow(window, hints: options.window, icon: icon) { [weak self] in
       guard let self else { return }
-      WindowPlacement.place(window, hints: options.window)
-    }
-    SignalConnection.connectEvent(window, "map-event") { [weak self] _ in
-      guard let self else { return false }
-      WindowPlacement.setApplicationID(of: window)
-      icon.windowDidMap()
       // Wayland has no global grab: the compositor alone owns the keyboard.
       let isX11 = gtk_widget_get_display(window).map { lf_is_x11_display($0) != 0 } ?? false
       if options.grabsKeyboard, isX11, grab == nil {
         grab = KeyboardGrab(window: window) { [weak self] held in self?.keyboard(held: held) }
       }
-      return false
-    }
-    SignalConnection.connectEvent(window, "configure-event") { [weak self] _ in
-      self?.icon.windowDidConfigure()
-      return false
     }
   }
 

@@ -4,6 +4,26 @@ import LoginFormPrompt
 /// Where a prompt window goes and how the desktop knows it, for each
 /// windowing system.
 @MainActor enum WindowPlacement {
+  /// Places `window` as `hints` say once it is realized, names its
+  /// application when it maps, and keeps `icon` in step; `onMap` runs at
+  /// each map after that. What every prompt window does.
+  static func follow(
+    _ window: UnsafeMutablePointer<GtkWidget>, hints: WindowHints, icon: ApplicationIcon,
+    onMap: @escaping @MainActor () -> Void = {}
+  ) {
+    SignalConnection.connect(window, "realize") { place(window, hints: hints) }
+    SignalConnection.connectEvent(window, "map-event") { [weak icon] _ in
+      setApplicationID(of: window)
+      icon?.windowDidMap()
+      onMap()
+      return false
+    }
+    SignalConnection.connectEvent(window, "configure-event") { [weak icon] _ in
+      icon?.windowDidConfigure()
+      return false
+    }
+  }
+
   /// Centres the window on X11 and makes it transient for the caller's
   /// window if one was given. On Wayland the compositor places windows, and
   /// asking GDK to centre one asks for a pointer position that a seatless

@@ -25,9 +25,20 @@ package enum ClientText {
     return shown.joined(separator: "\n")
   }
 
-  /// `text` as one line (a title, a label): line breaks become spaces.
+  /// `text` as one line (a heading, a label): line breaks become spaces.
   package static func displayableLine(_ text: String) -> String {
-    isolated(lines(of: text).filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: " "))
+    isolated(oneLine(text))
+  }
+
+  /// `text` as a window title: one line, its reordering characters named,
+  /// but not isolated, since nothing of ours surrounds it and a password
+  /// manager's auto-type rule must match it as it reads.
+  package static func title(_ text: String) -> String {
+    named(oneLine(text))
+  }
+
+  private static func oneLine(_ text: String) -> String {
+    lines(of: text).filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: " ")
   }
 
   /// The characters that change the order text is shown in, and how each is
@@ -66,7 +77,12 @@ package enum ClientText {
 
   /// One line with its directional controls shown, between FSI and PDI.
   private static func isolated(_ line: some StringProtocol) -> String {
-    var shown = "\u{2068}"
+    "\u{2068}" + named(line) + "\u{2069}"
+  }
+
+  /// `line` with its directional controls shown by name.
+  private static func named(_ line: some StringProtocol) -> String {
+    var shown = ""
     for scalar in line.unicodeScalars {
       if let name = directionalControls[scalar] {
         shown += "⟨" + name + "⟩"
@@ -74,6 +90,6 @@ package enum ClientText {
         shown.unicodeScalars.append(scalar)
       }
     }
-    return shown + "\u{2069}"
+    return shown
   }
 }

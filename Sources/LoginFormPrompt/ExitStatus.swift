@@ -23,7 +23,7 @@ extension ExitStatus {
   /// (a failed write, say) decides it.
   package init(ending result: PromptResult) {
     switch result {
-    case .submitted, .answered(true): self = .submitted
+    case .submitted, .answered(true), .verified: self = .submitted
     case .timedOut: self = .timedOut
     case .keyboardUnavailable: self = .keyboardUnavailable
     case .lockedMemoryUnavailable: self = .usage

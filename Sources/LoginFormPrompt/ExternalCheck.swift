@@ -14,7 +14,7 @@ package struct ExternalCheck {
 
 /// The other program's verdict on the value in the field, as a presenter
 /// shows it.
-package enum ExternalVerdict: Equatable {
+package enum ExternalVerdict: Hashable, Sendable {
   /// The value may be submitted.
   case accepted
   /// It may not: `message` says why on one line (the field's message
@@ -29,13 +29,13 @@ package enum ExternalVerdict: Equatable {
 /// place a presenter asks whether it may submit and what to say. Typing
 /// never waits for the checker; the verdict on an older value is never
 /// taken for the current one (the front end drops it).
-package struct ExternalCheckState: Equatable {
+package struct ExternalCheckState: Hashable, Sendable {
   /// The verdict on the current value; nil while it is awaited.
   package private(set) var verdict: ExternalVerdict?
   /// The refusal to show. The latest refusal stays while the verdict on a
   /// newer value is awaited, so the message does not flicker on each key;
   /// it goes once a value is accepted or the field is emptied.
-  package private(set) var shownRefusal: (message: String, details: String)?
+  package private(set) var shownRefusal: FieldMessage.Refusal?
 
   /// Nothing checked yet.
   package init() {}
@@ -56,13 +56,9 @@ package struct ExternalCheckState: Equatable {
   package mutating func receive(_ verdict: ExternalVerdict) {
     self.verdict = verdict
     switch verdict {
-    case .refused(let message, let details): shownRefusal = (message, details)
+    case .refused(let message, let details):
+      shownRefusal = FieldMessage.Refusal(message: message, details: details)
     case .accepted, .unavailable: shownRefusal = nil
     }
-  }
-
-  package static func == (left: Self, right: Self) -> Bool {
-    left.verdict == right.verdict && left.shownRefusal?.message == right.shownRefusal?.message
-      && left.shownRefusal?.details == right.shownRefusal?.details
   }
 }

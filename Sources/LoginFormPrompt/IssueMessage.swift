@@ -4,13 +4,23 @@ import LoginFormModel
 /// addressed to the person typing.
 package enum IssueMessage {
   /// The requirement said before the user types ("At least 6
-  /// characters"), or nil when there is none worth saying: a repeat must
-  /// only match, and "at least 1" is what an empty field's "Required" says.
+  /// characters", the caller's pattern hint, or both), or nil when there is
+  /// none worth saying: a repeat must only match, and "at least 1" is what
+  /// an empty field's "Required" says.
   package static func requirement(of field: Field, rules: FieldRules) -> String? {
-    guard field != .passwordRepeat, rules.minimumLength > 1 else { return nil }
-    return formatted(
-      localizedPlural("At least %d character", "At least %d characters", rules.minimumLength),
-      rules.minimumLength)
+    guard field != .passwordRepeat else { return nil }
+    let length =
+      rules.minimumLength > 1
+      ? formatted(
+        localizedPlural("At least %d character", "At least %d characters", rules.minimumLength),
+        rules.minimumLength) : nil
+    switch (length, rules.pattern?.hint) {
+    case (let length?, let hint?):
+      // TRANSLATORS: a length requirement, then the caller's description
+      // of the expected format ("At least 6 characters · Lowercase letters").
+      return formatted(localized("%s · %s"), length, hint)
+    case (let length, let hint): return length ?? hint
+    }
   }
 
   /// One line that says what `issue` means and how to fix it;

@@ -10,6 +10,16 @@ package struct PromptOptions {
   /// Whether to hold the keyboard while the prompt is up (X11 only), so no
   /// other client can read or steal the keys.
   package var grabsKeyboard = false
+  /// Which program asks, in a few words ("gpg (1234) ← git commit"), for a
+  /// line of its own; nil when that is not known.
+  package var requester: String?
+  /// The line that says who asks ("Asked by gpg (1234) ← git commit"),
+  /// if known.
+  package var requesterLine: String? {
+    // Isolated, so that right-to-left text in a command line cannot
+    // reorder the words around it.
+    requester.map { formatted(localized("Asked by %s"), ClientText.displayableLine($0)) }
+  }
   /// Hints for a window; a presenter without windows ignores them.
   package var window = WindowHints()
 

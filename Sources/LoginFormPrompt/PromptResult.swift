@@ -5,6 +5,9 @@ package enum PromptResult {
   case submitted(SubmittedForm)
   /// The user answered a question: true for yes.
   case answered(Bool)
+  /// The user answered yes by giving the value the question's
+  /// `ExpectedAnswer` expected (a host key's fingerprint).
+  case verified
   /// The user pressed a question's third button.
   case answeredOther
   /// The user pressed Cancel or Esc.

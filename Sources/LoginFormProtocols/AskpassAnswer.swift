@@ -24,6 +24,14 @@ package enum AskpassAnswer {
     sink.append(contentsOf: (yes ? "yes\n" : "no\n").utf8)
   }
 
+  /// Writes `text` and a newline: another answer ssh accepts, such as the
+  /// host key's fingerprint for yes. `text` must fit one line.
+  package static func encode(line text: String, into sink: inout some ByteSink) {
+    precondition(LineByte.fitsOneLine(text.utf8), "an askpass answer holds one line")
+    sink.append(contentsOf: text.utf8)
+    sink.append(LineByte.newline)
+  }
+
   /// Writes the empty line that allows a `confirm` request (exit 0 too).
   package static func encodeConfirmation(into sink: inout some ByteSink) {
     sink.append(LineByte.newline)

@@ -2,17 +2,17 @@ import LoginFormModel
 import LoginFormPrompt
 
 /// What the terminal shows of a prompt, as lines of text: a pure function
-/// of the prompt contract, in the window's order (title, error, text, then
-/// each field with its rule, and its message under it). Every text from the
+/// of the prompt contract, in the window's order (title, who asks, error,
+/// text, then each field with its rule, and its message under it). Every text from the
 /// client goes through `TerminalText`, so no line holds a control
 /// character; the presenter only adds line ends, carriage returns and
 /// backspaces of its own.
 package enum TerminalLayout {
-  /// The lines above a form's first field: the title, the caller's error,
-  /// the text (`plainText`: the description's, with markup already taken
-  /// out), a blank line, and which keys end the prompt.
+  /// The lines above a form's first field: the title, which program asks,
+  /// the caller's error, the text (`plainText`: the description's, with
+  /// markup already taken out), a blank line, and which keys end the prompt.
   package static func heading(of form: FormDescription, plainText: String?) -> [String] {
-    var lines = [TerminalText.line(form.title)]
+    var lines = top(title: form.title, options: form.options)
     if let error = form.error {
       lines += TerminalText.lines(error).map { "! " + $0 }
     }
@@ -23,15 +23,25 @@ package enum TerminalLayout {
     return lines + ["", TerminalText.line(keys)]
   }
 
-  /// The lines above a question's keys: its title and text.
+  /// The lines above a question's keys: its title, which program asks,
+  /// its heading, text and detail (a fingerprint, as ssh wrote it).
   package static func heading(of question: QuestionDescription) -> [String] {
-    [TerminalText.line(question.title)] + TerminalText.lines(question.text)
+    var lines = top(title: question.title, options: question.options)
+    if let heading = question.heading { lines.append(TerminalText.line(heading)) }
+    if !question.text.isEmpty { lines += TerminalText.lines(question.text) }
+    if let detail = question.detail { lines += TerminalText.lines(detail) }
+    return lines
+  }
+
+  /// The title, and which program asks when that is known.
+  private static func top(title: String, options: PromptOptions) -> [String] {
+    [TerminalText.line(title)] + (options.requesterLine.map { [TerminalText.line($0)] } ?? [])
   }
 
   /// A notice, whole: its title, its heading and its text.
   package static func lines(of notice: NoticeDescription) -> [String] {
-    [TerminalText.line(notice.title)] + (notice.heading.map { [TerminalText.line($0)] } ?? [])
-      + TerminalText.lines(notice.text)
+    top(title: notice.title, options: notice.options)
+      + (notice.heading.map { [TerminalText.line($0)] } ?? []) + TerminalText.lines(notice.text)
   }
 
   /// The start of the line `field` is typed on: its label, its rule before
@@ -41,7 +51,7 @@ package enum TerminalLayout {
     _ field: Field, of form: FormDescription, quality: Int?, timeLeft: String?
   ) -> String {
     var notes: [String] = []
-    if let requirement = IssueMessage.requirement(of: field, rules: form.rules[field]) {
+    if let requirement = FieldMessage.Source(field: field, of: form).requirement {
       notes.append(requirement)
     }
     if field == .password, let bar = form.qualityBar, let quality {

@@ -32,17 +32,15 @@ package enum TerminalText {
     shown(text.unicodeScalars.map { isLineBreak($0) ? " " : $0 })
   }
 
-  /// One line made safe. The isolation ClientText puts around each line of
-  /// a client's text (FSI … PDI) is left out: it only matters to a window's
-  /// bidirectional layout, and the client's own isolates were already made
-  /// visible there.
+  /// One line made safe. The isolates ClientText puts around a client's
+  /// text (FSI, PDI) are left out wherever they are: they only matter to a
+  /// window's bidirectional layout, and ClientText has already shown the
+  /// client's own by name.
   private static func shown(_ scalars: [Unicode.Scalar]) -> String {
-    var scalars = scalars[...]
-    if scalars.count >= 2, scalars.first == "\u{2068}", scalars.last == "\u{2069}" {
-      scalars = scalars.dropFirst().dropLast()
-    }
     var line = ""
-    for scalar in scalars { append(scalar, to: &line) }
+    for scalar in scalars where scalar != "\u{2068}" && scalar != "\u{2069}" {
+      append(scalar, to: &line)
+    }
     return line
   }
 

@@ -108,9 +108,14 @@ import LoginFormTerminal
     // The agent passes its client's language as an option, since the
     // pinentry runs in the agent's environment.
     if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
+    let owner = request.options.owner.flatMap {
+      Requester.describe(
+        owner: $0, hostName: Self.hostName, userID: Int(getuid()), processes: ProcFileSystem())
+    }
     var sink = ProtocolOutput(buffer: output)
     let opening = PinentryPasswordCache.open(
-      request, session: &session, keyring: keyring, grabSetting: grabSetting, into: &sink)
+      request, session: &session, keyring: keyring, grabSetting: grabSetting, requester: owner,
+      into: &sink)
     flush()
     switch opening {
     case .answered(let next): handle(next)
@@ -235,6 +240,17 @@ import LoginFormTerminal
     let event = PinentryFrontEnd.report(result, to: &session, into: &sink, keyring: keyring)
     flush()
     handle(event)
+  }
+
+  /// This machine's name, which `OPTION owner` must name for its process
+  /// id to mean anything here.
+  private static var hostName: String {
+    var name = [UInt8](repeating: 0, count: 256)
+    let status = name.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { gethostname($0.baseAddress!, $0.count - 1) }
+    }
+    guard status == 0 else { return "" }
+    return String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
   }
 
   private func flush() {

@@ -33,7 +33,8 @@ func environment(_ name: String) -> String? {
 /// `declarations` with GLib (and GTK's own options), or ends the process
 /// with status 2.
 func parseCommandLine(
-  _ declarations: [OptionDeclaration], summary: String, arguments: [String]? = nil
+  _ declarations: [OptionDeclaration], summary: String, description: String? = nil,
+  arguments: [String]? = nil
 ) -> (ParsedOptions, displayName: String?) {
   let options = declarations.map { ($0.name, $0.placeholder, $0.summary) }
   let domain = Localization.domain
@@ -41,11 +42,12 @@ func parseCommandLine(
   do {
     if let arguments {
       values = try CommandLineParser.parse(
-        arguments: arguments, options: options, summary: summary, translationDomain: domain)
+        arguments: arguments, options: options, summary: summary, description: description,
+        translationDomain: domain)
     } else {
       values = try CommandLineParser.parse(
         argv: CommandLine.unsafeArgv, options: options, summary: summary,
-        translationDomain: domain)
+        description: description, translationDomain: domain)
     }
   } catch {
     Standard.fail(.options(.parse(error.message)))
@@ -53,6 +55,11 @@ func parseCommandLine(
   let parsed = ParsedOptions(
     texts: values.texts, flags: values.flags, positional: values.positional)
   return (parsed, values.displayName)
+}
+
+/// Which program started this one, for the window's "Asked by" line.
+func requester() -> String? {
+  Requester.describe(processID: Int(getppid()), userID: Int(getuid()), processes: ProcFileSystem())
 }
 
 /// Locked memory must be there, as much as the mode will use at once,
@@ -103,7 +110,8 @@ func readGitRequest(
     return answer
   }
   let offer = GitCredentialKeyring.offer(keyring: keyring, handOff: handOff)
-  let form = GitCredentialFrontEnd.prompt(for: request, grabSetting: grabSetting, offer: offer)
+  let form = GitCredentialFrontEnd.prompt(
+    for: request, grabSetting: grabSetting, requester: requester(), offer: offer)
   let plan = PresenterPlan.forProcess(
     forcesTerminal: false, gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
   return ask(.form(form), plan: plan) {
@@ -145,7 +153,8 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
   switch mode {
   case .ordinary:
     let (parsed, _) = parseCommandLine(
-      OrdinaryOptionTable.declarations, summary: OrdinaryOptionTable.summary)
+      OrdinaryOptionTable.declarations, summary: OrdinaryOptionTable.summary,
+      description: OrdinaryOptionTable.description)
     let checks = OptionChecks(
       compilePattern: { BoundedPattern.compile($0, hint: $1).mapError { .init($0.reason) } },
       markupProblem: { ResourceChecks.markupProblem($0).map(OptionChecks.Problem.init) },
@@ -181,7 +190,10 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       request, arguments: CommandLine.arguments,
       gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
     guard let key = sshKeyPassphrase(for: request) else {
-      return ask(AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting), plan: plan) {
+      return ask(
+        AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, requester: requester()),
+        plan: plan
+      ) {
         AskpassFrontEnd.answer(to: $0, for: request)
       }
     }
@@ -189,7 +201,9 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
     if let answer = key.answerFromKeyring(keyring, handOff: RuntimeHandOff()) { return answer }
     let offer = SshKeyPassphrase.offer(keyring)
     return ask(
-      AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, offer: offer), plan: plan
+      AskpassFrontEnd.prompt(
+        for: request, grabSetting: grabSetting, requester: requester(), offer: offer),
+      plan: plan
     ) {
       key.finish($0, keyring: keyring)
       return AskpassFrontEnd.answer(to: $0, for: request)
@@ -204,6 +218,11 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
     requireLockedMemory(bytes: GitCredentialFrontEnd.maximumRequestBytes)
     return answerGit(action, grabSetting: grabSetting)
   case .pinentry(let arguments):
+    // --help names the program as it was called (pinentry-login-form, or
+    // pinentry as the alternative). Only then: GTK takes the window class
+    // from the name while it parses, and it must stay login-form's.
+    let helpOptions: Set = ["-h", "-?", "--help", "--help-all", "--help-gtk"]
+    if arguments.contains(where: helpOptions.contains) { g_set_prgname(arguments[0]) }
     let (parsed, display) = parseCommandLine(
       PinentryCommandLine.declarations, summary: PinentryCommandLine.summary,
       arguments: arguments)
@@ -212,6 +231,10 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       launch = try PinentryCommandLine.launch(from: parsed, display: display)
     } catch {
       Standard.fail(.options(error))
+    }
+    if launch.showsVersion {
+      Standard.print(PinentryCommandLine.versionLine(program: arguments[0]))
+      Standard.exit(.submitted)
     }
     // The server's input and output, and the windows' secrets. The display
     // opens with the first window: the agent is greeted at once, and a PIN

@@ -206,6 +206,12 @@ class ClientTestCase(PromptTestCase):
         self.assertIn(shown_as(text), [label.rstrip() for label in labels],
                       f"no label {text!r}; labels: {labels!r}")
 
+    def assertExactLabel(self, window, text):
+        """The window shows `text` in a label exactly, with nothing added: a
+        fingerprint, which is read and copied character by character."""
+        labels = window.labels()
+        self.assertIn(text, labels, f"no label {text!r}; labels: {labels!r}")
+
     def assertButtons(self, window, names):
         """The window's push buttons are exactly `names` (in any order)."""
         self.assertEqual(sorted(window.buttons()), sorted(names))

@@ -190,7 +190,8 @@ class DescriptionAndRelationTests(PromptTestCase):
     def test_message_is_the_entry_description_and_follows_changes(self):
         prompt = self.start()
         username = prompt.entry("Username")
-        self.assertEqual(username.description, "", "untouched username")
+        self.assertEqual(username.description, "At least 6 characters",
+                         "an untouched username says its rule")
         self.assertIn(("label", "Username"), labelled_by(username))
         self.assertIn(("label", "Password"), labelled_by(prompt.entry("Password")))
 

@@ -27,7 +27,8 @@ class CredentialFillTests(ClientTestCase):
 
     def assertCredentialWindow(self, window, username, focused):
         self.assertEntries(window, [("text", "Username"), ("password text", "Password")])
-        self.assertButtons(window, ["Cancel", "OK"])
+        self.assertButtons(window, ["Cancel", "Sign In"])
+        self.assertEqual(window.title, "Sign In to example.com")
         self.assertEqual(window.text("Username"), username)
         window.wait_for_focus(focused)
 
@@ -173,17 +174,18 @@ class DumbHttpTests(ClientTestCase):
     def askpass_windows(self, client):
         """Answers git's two askpass calls: Username, then Password."""
         first = self.next_window(client=client)
-        self.assertLabel(first, f"Username for '{self.origin}': ")
+        self.assertEqual(first.title, f"Sign In to 127.0.0.1:{self.server.port}")
+        self.assertLabel(first, f"Username for {self.origin}")
         self.assertEntries(first, [("text", "Username")])
-        self.assertButtons(first, ["Cancel", "OK"])
+        self.assertButtons(first, ["Cancel", "Next"])
         answer(first, self.USERNAME, "Username")
         first.wait_gone()
 
         second = self.next_window(client=client, exclude_pids={first.pid})
-        self.assertLabel(second, f"Password for 'http://{self.USERNAME}@127.0.0.1:"
-                                 f"{self.server.port}': ")
+        self.assertLabel(second, f"Password for http://{self.USERNAME}@127.0.0.1:"
+                                 f"{self.server.port}")
         self.assertEntries(second, [("password text", "Password")])
-        self.assertButtons(second, ["Cancel", "OK"])
+        self.assertButtons(second, ["Cancel", "Sign In"])
         pressed = answer(second, self.PASSWORD, "Password")
         self.assertEqual(client.finish_within(ANSWER_TIMEOUT, since=pressed),
                          (0, self.expected, b""))

@@ -193,7 +193,7 @@ class SshKeyringTests(KeyringTestCase):
         # absolute path, as gnome-keyring's.
         adding = self.ssh_add("key", cwd=self.directory)
         window = self.next_window(client=adding)
-        self.assertLabel(window, "Enter passphrase for key: ")
+        self.assertLabel(window, "Passphrase for key")
         self.assertEqual(window.check_boxes(), {SAVE: False})
         window.wait_for_focus("Passphrase")
         window.type_synced(self.PASSPHRASE, "Passphrase")
@@ -220,7 +220,8 @@ class SshKeyringTests(KeyringTestCase):
                            unique=self.unique, xdg_schema="org.freedesktop.Secret.Generic")
         adding = self.ssh_add(self.key)
         window = self.next_window(client=adding)
-        self.assertLabel(window, f"Bad passphrase, try again for {self.key}: ")
+        self.assertLabel(window, f"Passphrase for {self.key}")
+        self.assertEqual(window.message("Passphrase"), "Wrong passphrase, try again")
         self.assertEqual(window.check_boxes(), {SAVE: False})
         pressed = answer(window, self.PASSPHRASE, "Passphrase")
         self.assertAdded(adding.finish_within(ANSWER_TIMEOUT, since=pressed))

@@ -1,6 +1,7 @@
 """The window as a newcomer meets it: the rules said up front, nothing that
 jumps, the options zenity users reach for, and clear errors."""
 
+import collections
 import os
 import subprocess
 
@@ -50,24 +51,66 @@ def xprop(window, *names):
     return result.stdout
 
 
+Box = collections.namedtuple("Box", "x y width height")
+
+
+def extents(accessible, coordinates=Atspi.CoordType.WINDOW):
+    """Where `accessible` is, as a value that compares by value."""
+    box = Atspi.Component.get_extents(accessible, coordinates)
+    return Box(box.x, box.y, box.width, box.height)
+
+
+def message_label(prompt, entry):
+    """The label of the message line under `entry`: the showing label whose
+    text is the entry's description."""
+    text = prompt.message(entry)
+    return next(label for label in walk(prompt.frame())
+                if label.getRoleName() == "label" and label.name == text
+                and label.getState().contains(harness.pyatspi.STATE_SHOWING))
+
+
 class RulesUpFrontTests(PromptTestCase):
     def test_each_field_says_its_minimum_before_anything_is_typed(self):
         prompt = self.start()
-        self.assertEqual(placeholder(prompt.entry("Username")), "At least 6 characters")
-        self.assertEqual(placeholder(prompt.entry("Password")), "At least 7 characters")
+        # The focused username too: GTK 3 hides a focused entry's placeholder.
+        self.assertEqual(prompt.focused_entry(), "Username")
+        self.assertEqual(prompt.message("Username"), "At least 6 characters")
+        self.assertEqual(prompt.message("Password"), "At least 7 characters")
+        self.assertIsNone(placeholder(prompt.entry("Username")))
+        self.assertIsNotNone(message_label(prompt, "Username"), "shown, not only described")
+        prompt.type_synced("ab", "Username")
+        self.assertEqual(prompt.message("Username"), "4 more characters needed (at least 6)")
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
 
     def test_the_minimums_are_said_in_the_users_language(self):
         prompt = self.start(env=environment(**GERMAN))
-        self.assertEqual(placeholder(prompt.entry("Benutzername")), "Mindestens 6 Zeichen")
+        self.assertEqual(prompt.message("Benutzername"), "Mindestens 6 Zeichen")
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
 
-    def test_no_minimum_no_placeholder(self):
+    def test_no_minimum_no_requirement(self):
         prompt = self.start("--username-min-length=0", "--password-min-length=1")
-        self.assertIsNone(placeholder(prompt.entry("Username")))
-        self.assertIsNone(placeholder(prompt.entry("Password")))
+        self.assertEqual(prompt.message("Username"), "")
+        self.assertEqual(prompt.message("Password"), "")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+    def test_the_pattern_hint_is_said_before_the_pattern_bites(self):
+        prompt = self.start("--username-pattern=st[0-9]{6}",
+                            "--username-pattern-hint=Your staff number")
+        self.assertEqual(prompt.message("Username"), "At least 6 characters · Your staff number")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+    def test_right_to_left_the_requirement_stays_under_its_entry(self):
+        prompt = self.start(env=environment(LANG="C.UTF-8", LANGUAGE="he"))
+        for entry in ("Username", "Password"):
+            field = extents(prompt.entry(entry))
+            line = extents(message_label(prompt, entry))
+            self.assertGreaterEqual(line.x, field.x, entry)
+            self.assertLessEqual(line.x + line.width, field.x + field.width, entry)
+            self.assertGreater(line.y, field.y, entry)
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
 
@@ -85,19 +128,19 @@ class RulesUpFrontTests(PromptTestCase):
 
 
 class NoJumpTests(PromptTestCase):
-    """No widget moves when a message appears or goes, whatever the theme,
-    language or scale; a long hint is cut to one line, not wrapped."""
+    """No widget moves when a one-line message appears or goes, whatever the
+    theme, language or scale."""
 
     def assertSteady(self, **settings):
-        hint = "Use the staff number printed on the back of your badge, e.g. st123456"
-        prompt = self.start("--username-pattern=st[0-9]{6}", f"--username-pattern-hint={hint}",
+        prompt = self.start("--username-pattern=st[0-9]{6}", "--username-pattern-hint=e.g. st123456",
                             env=environment(**settings))
         entries = {entry.getRoleName(): entry.name for entry in walk(prompt.app())
                    if entry.getRoleName() in ("text", "password text")}
         username, password = entries["text"], entries["password text"]
+        requirement = prompt.message(username)
         before = layout(prompt)
         prompt.type_synced("s", username)
-        prompt.wait_until(lambda: prompt.widget_now("text", username).description, "a hint")
+        prompt.wait_until(lambda: prompt.message(username) not in ("", requirement), "a hint")
         steps = {"a hint": layout(prompt)}
         prompt.key("Tab")
         prompt.wait_until(lambda: prompt.focused_entry_named(password), "focus in the password")
@@ -127,14 +170,90 @@ class NoJumpTests(PromptTestCase):
         self.assertSteady(GDK_SCALE="2")
 
 
-class ZenityOptionTests(PromptTestCase):
-    def test_width(self):
-        prompt = self.start("--width=640")
-        width = Atspi.Component.get_extents(prompt.frame(), Atspi.CoordType.SCREEN).width
-        self.assertGreaterEqual(width, 640)
-        self.assertLess(width, 640 + 120, "only the shadow around it")
+class WrappingTests(PromptTestCase):
+    """A message too long for one line wraps: the window grows for it, at
+    the bottom, and nothing above it moves."""
+
+    def test_a_two_line_message_is_whole_and_grows_the_window(self):
+        # The German mismatch message, which the window used to cut short.
+        prompt = self.start("--width=300", "--new-password", "--username=alice.b",
+                            "--password-min-length=1", env=environment(**GERMAN))
+        fields = ("Benutzername", "Passwort", "Wiederholen")
+        before = {name: extents(prompt.entry(name)) for name in fields}
+        frame = extents(prompt.frame(), Atspi.CoordType.SCREEN)
+        self.assertLess(frame.width, 300 + 120, "--width holds")
+        prompt.type_synced("abc", "Passwort")
+        prompt.key("Tab")
+        prompt.wait_until(lambda: prompt.focused_entry_named("Wiederholen"), "focus in Repeat")
+        prompt.type_synced("x", "Wiederholen")
+        prompt.key("shift+Tab")  # leaving it makes its message an error
+        message = "Stimmt nicht mit dem Passwort überein"
+        prompt.wait_until(lambda: prompt.message("Wiederholen") == message, "the mismatch")
+        line = message_label(prompt, "Wiederholen")
+        self.assertEqual(Atspi.Text.get_text(line, 0, -1), message, "whole, not cut")
+        self.assertEqual(Atspi.Text.get_n_selections(line), 0)
+        one_line = extents(message_label(prompt, "Passwort")).height
+        self.assertGreater(extents(line).height, 1.5 * one_line, "two lines")
+        grown = extents(prompt.frame(), Atspi.CoordType.SCREEN)
+        self.assertGreater(grown.height, frame.height, "the window grew")
+        self.assertEqual((grown.x, grown.y, grown.width), (frame.x, frame.y, frame.width),
+                         "at the bottom, in place")
+        self.assertEqual({name: extents(prompt.entry(name)) for name in fields}, before,
+                         "nothing above the message moved")
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
+
+
+class RhythmTests(PromptTestCase):
+    """The spacing of GNOME's 6 px grid, measured on the real window in
+    each variant: 18 px from the text to the form, about 24 px from one
+    entry to the next and from the last one to the bottom."""
+
+    def assertRhythm(self, names=("Username", "Password", "Done"), **settings):
+        prompt = self.start("--text=Sign in to the backup server.",
+                            env=environment(**settings))
+        text = extents(prompt.widget("label", "Sign in to the backup server."))
+        entries = [extents(prompt.entry(name)) for name in names[:2]]
+        frame = extents(prompt.frame())
+        done = extents(prompt.button(names[2]))
+        self.assertEqual(entries[0].y - (text.y + text.height), 18, "text to form")
+        gap = entries[1].y - (entries[0].y + entries[0].height)
+        self.assertTrue(22 <= gap <= 26, f"between fields: {gap}")
+        bottom = frame.y + frame.height - (entries[1].y + entries[1].height)
+        self.assertTrue(18 <= bottom <= 30, f"at the bottom: {bottom}")
+        top = text.y - (done.y + done.height)
+        self.assertTrue(18 <= top <= 30, f"at the top: {top}")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
+    def test_light(self):
+        self.assertRhythm()
+
+    def test_dark(self):
+        self.assertRhythm(GTK_THEME="Adwaita:dark")
+
+    def test_german(self):
+        self.assertRhythm(names=("Benutzername", "Passwort", "Fertig"), **GERMAN)
+
+    def test_right_to_left(self):
+        self.assertRhythm(LANG="C.UTF-8", LANGUAGE="he")
+
+    def test_double_scale(self):
+        # AT-SPI reports logical pixels, which GTK doubles on the screen.
+        self.assertRhythm(GDK_SCALE="2")
+
+
+class ZenityOptionTests(PromptTestCase):
+    def test_width(self):
+        for width, text in ((640, None), (300, "Sign in to the backup server “atlas” to "
+                                                "continue, with the account the office gave you.")):
+            with self.subTest(width=width):
+                prompt = self.start(f"--width={width}", *([f"--text={text}"] if text else []))
+                shown = Atspi.Component.get_extents(prompt.frame(), Atspi.CoordType.SCREEN).width
+                self.assertGreaterEqual(shown, width)
+                self.assertLess(shown, width + 120, "only the shadow around it, with text too")
+                prompt.key("Escape")
+                self.assertExit(prompt, 1, b"")
 
     def test_keep_above_and_attach_with_modal(self):
         parent = self.start("--title=" + harness.unique_title("parent"))
@@ -193,12 +312,50 @@ class ZenityOptionTests(PromptTestCase):
         self.assertExit(prompt, 1, b"")
 
     def test_bad_markup_and_empty_labels_are_usage_errors(self):
+        # Links too: the man page promises none, and a credentials prompt
+        # opens nothing.
         for options in (["--text=<b>open", "--text-markup"], ["--ok-label="],
-                        ["--cancel-label=_"]):
+                        ["--cancel-label=_"],
+                        ['--text=<a href="https://example.org">help</a>', "--text-markup"]):
             with self.subTest(options=options):
                 code, out, err = run(*options)
                 self.assertEqual((code, out), (2, b""), err)
                 self.assertOneLine(err)
+
+
+class CommandLineTests(PromptTestCase):
+    """What the program says about itself under each of its names."""
+
+    def named(self, name):
+        link = os.path.join(self.enterContext(harness.temporary_runtime_dir()), name)
+        os.symlink(harness.BINARY, link)
+        return link
+
+    def test_pinentry_version_exits_zero_under_either_name(self):
+        for name in ("pinentry-login-form", "pinentry"):
+            with self.subTest(name=name):
+                result = subprocess.run([self.named(name), "--version"], capture_output=True,
+                                        stdin=subprocess.DEVNULL, timeout=10)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertRegex(result.stdout, rf"^{name} \(login-form\) [0-9][^\n]*\n$".encode())
+                self.assertEqual(result.stderr, b"")
+
+    def test_pinentry_help_names_the_program_and_the_honoured_timeout(self):
+        result = subprocess.run([self.named("pinentry-login-form"), "--help"],
+                                capture_output=True, stdin=subprocess.DEVNULL, timeout=10)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(b"pinentry-login-form [OPTION", result.stdout)
+        line = next(line for line in result.stdout.split(b"\n") if b"--timeout" in line)
+        self.assertNotIn(b"compatibility", line, "the timeout is honoured")
+
+    def test_help_mentions_the_output_and_the_drop_in_modes(self):
+        code, out, err = run("--help", env=environment(LANG="C.UTF-8"))
+        self.assertEqual(code, 0, err)
+        for part in (b"two lines", b"--json", b"login-form PROMPT", b"git-credential-login-form",
+                     b"pinentry-login-form", b"login-form(1)"):
+            self.assertIn(part, out)
+        code, out, err = run("--help", env=environment(**GERMAN))
+        self.assertIn(b"Ersatzmodi", out)
 
 
 class DisplayErrorTests(PromptTestCase):

@@ -5,7 +5,10 @@ loopback pinentry (no window), so a pinentry that mangled `%`, `+`, spaces
 or UTF-8 the same way twice could not pass."""
 
 import os
+import subprocess
 import time
+
+import harness
 
 from clients import (ANSWER_TIMEOUT, Client, ClientTestCase, GnuPGHome, answer, press, shown_as,
                      tool)
@@ -19,8 +22,9 @@ KEYGEN_TIMEOUT = 3 * ANSWER_TIMEOUT
 
 # What gpg-agent 2.2.40 sends (SETDESC, SETOK/SETCANCEL), decoded.
 SYMMETRIC_DESCRIPTION = "Enter passphrase"
-WEAK_DESCRIPTION = ("Warning: You have entered an insecure passphrase.\n\n"
-                    "A passphrase should be at least 8 characters long.\n"
+# The warning's first line is the alert's heading, the rest its text.
+WEAK_HEADING = "Warning: You have entered an insecure passphrase."
+WEAK_DESCRIPTION = ("A passphrase should be at least 8 characters long.\n"
                     "A passphrase should contain at least 1 digit or\nspecial character.")
 TAKE_IT = "Take this one anyway"
 NEW_ONE = "Enter new passphrase"
@@ -85,8 +89,8 @@ class SymmetricTests(PinentryTestCase):
         time.sleep(0.5)
         self.assertTrue(window.running() and client.poll() is None,
                         "Return submitted two different passphrases")
-        window.wait_until(lambda: window.message("Passphrase") + window.message("Repeat"),
-                          "a message that the two differ")
+        window.wait_until(lambda: window.message("Repeat") == "Does not match the passphrase",
+                          "a message that names what Repeat must match")
 
         window.key("BackSpace")
         window.wait_for_length("Repeat", len(passphrase) - 1)
@@ -99,6 +103,46 @@ class SymmetricTests(PinentryTestCase):
         # One pinentry for both entries: with S PIN_REPEATED the agent does
         # not start a second one to ask again.
         self.assertEncrypted(client, pressed, passphrase)
+        self.assertQuietPinentries(1)
+
+    def suggest(self, window):
+        """Presses Suggest; waits for both fields to hold the same generated
+        passphrase, shown, and for the focus on OK."""
+        window.wait_for_focus("Passphrase")
+        window.key("alt+s")
+        window.wait_until(lambda: window.length("Passphrase") > 0
+                          and window.length("Passphrase") == window.length("Repeat"),
+                          "the generated passphrase in both fields")
+        window.wait_until(
+            lambda: window.button("OK").getState().contains(harness.pyatspi.STATE_FOCUSED),
+            "the focus on OK, so that Enter submits what is shown")
+        for entry in ("Passphrase", "Repeat"):
+            shown = [child.name for child in harness.walk(window.entry(entry))]
+            self.assertIn("Hide Password", shown, f"{entry} is shown")
+
+    def test_enter_after_suggest_encrypts_with_what_is_shown(self):
+        client = self.encrypt()
+        window = self.next_window(client=client)
+        self.suggest(window)
+        window.key("Return")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        self.assertTrue(os.path.getsize(self.encrypted) > 0)
+        self.assertQuietPinentries(1)
+
+    def test_a_suggested_passphrase_can_be_copied_for_the_users_records(self):
+        client = self.encrypt()
+        window = self.next_window(client=client)
+        self.suggest(window)
+        window.key("alt+p")  # back to the field, which does not select by itself
+        window.wait_for_focus("Passphrase")
+        window.key("ctrl+a", "ctrl+c")
+        copied = window.wait_until(lambda: subprocess.run(
+            ["xclip", "-o", "-selection", "clipboard"], capture_output=True,
+            timeout=10).stdout.decode(), "the copy on the clipboard")
+        self.assertEqual(len(copied), window.length("Passphrase"))
+        window.key("Return")
+        self.assertEncrypted(client, time.monotonic(), copied)
         self.assertQuietPinentries(1)
 
     def test_decrypt_through_the_window(self):
@@ -174,6 +218,7 @@ class WeakPassphraseTests(PinentryTestCase):
         first.key("Return")
         first.wait_gone()
         confirm = self.next_window(client=client, exclude_pids={first.pid})
+        self.assertLabel(confirm, WEAK_HEADING)
         self.assertLabel(confirm, WEAK_DESCRIPTION)
         self.assertButtons(confirm, [NEW_ONE, TAKE_IT])
         self.assertEntries(confirm, [])
@@ -185,6 +230,22 @@ class WeakPassphraseTests(PinentryTestCase):
         pressed = press(confirm, TAKE_IT)
         self.assertEncrypted(client, pressed, "abc")
         self.assertQuietPinentries(2)
+
+    def test_a_stray_return_does_not_take_the_weak_passphrase(self):
+        client = self.encrypt()
+        confirm = self.weak_then_confirm_window(client)
+        confirm.wait_until(
+            lambda: confirm.button(NEW_ONE).getState().contains(harness.pyatspi.STATE_FOCUSED),
+            "the focus on the safe answer")
+        self.assertFalse(
+            confirm.button(TAKE_IT).getState().contains(harness.pyatspi.STATE_IS_DEFAULT))
+        confirm.key("Return")
+        confirm.wait_gone()
+        again = self.next_window(client=client, exclude_pids={confirm.pid})
+        self.assertEntries(again, PASSPHRASE_AND_REPEAT)
+        again.key("Escape")
+        status, _, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 2, err)
 
     def test_enter_new_passphrase(self):
         client = self.encrypt()
@@ -219,9 +280,13 @@ class SigningKeyTests(PinentryTestCase):
 
     def unlock_window(self, client, description):
         window = self.next_window(client=client)
+        self.assertEqual(window.title, "Unlock GnuPG Key")
         self.assertLabel(window, description)
+        # gpg-agent's OPTION owner names gpg, started by this test.
+        window.wait_for_label(lambda text: text.startswith("Asked by \u2068gpg (")
+                              and " ← " in text, "who asks")
         self.assertEntries(window, PASSPHRASE_ONLY)
-        self.assertButtons(window, ["Cancel", "OK"])
+        self.assertButtons(window, ["Cancel", "Unlock"])
         return window
 
     def test_new_key_then_sign_after_a_wrong_passphrase(self):
@@ -247,6 +312,12 @@ class SigningKeyTests(PinentryTestCase):
         self.assertEqual(window.pid, pid)
         self.assertLabel(window, description)
         self.assertEqual(window.length("Passphrase"), 0, "the wrong passphrase is still there")
+        # The agent's error is the field's, until the first key.
+        self.assertEqual(window.message("Passphrase"), shown_as("Bad Passphrase (try 2 of 3)"))
+        window.type_synced(KEY_PASSPHRASE[0], "Passphrase")
+        window.wait_until(lambda: window.message("Passphrase") == "", "the error to go")
+        window.key("BackSpace")
+        window.wait_for_length("Passphrase", 0)
         pressed = answer(window, KEY_PASSPHRASE, "Passphrase")
         status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=pressed)
         self.assertEqual(status, 0, err)
@@ -295,6 +366,20 @@ class TimeoutTests(PinentryTestCase):
 
 class AssuanTests(ClientTestCase):
     """`login-form --pinentry` spoken to directly: the bytes of the answer."""
+
+    def test_as_the_pinentry_alternative_its_window_is_still_login_forms(self):
+        # /usr/bin/pinentry when login-form is the alternative: the window's
+        # class (and so the desktop's idea of the program) stays login-form.
+        link = os.path.join(self.temp_dir(), "pinentry")
+        os.symlink(BINARY, link)
+        client = Client([link], os.environ.copy(), input=b"SETDESC Via the alternative\nGETPIN\n")
+        self.addCleanup(client.kill)
+        window = self.next_window(client=client, pid=client.pid)
+        self.assertLabel(window, "Via the alternative")
+        classes = subprocess.run(["xprop", "-id", str(window.window), "WM_CLASS"],
+                                 capture_output=True, text=True, timeout=10).stdout
+        self.assertIn('"login-form", "Login-form"', classes)
+        window.key("Escape")
 
     def test_getpin_answers_with_escaped_data(self):
         script = (b"OPTION lc-ctype=C.UTF-8\n"

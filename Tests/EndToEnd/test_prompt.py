@@ -61,7 +61,8 @@ class SubmitTests(PromptTestCase):
         self.assertEqual(prompt.message("Username"), "3 more characters needed (at least 6)")
         prompt.key("Return")
         prompt.wait_until(lambda: prompt.focused_entry() == "Password", "focus in Password")
-        self.assertEqual(prompt.message("Password"), "", "untouched password shows nothing")
+        self.assertEqual(prompt.message("Password"), "At least 7 characters",
+                         "an untouched password says only its rule")
 
         prompt.key("Return")  # in Password, form invalid
         prompt.wait_until(

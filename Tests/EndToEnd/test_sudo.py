@@ -13,7 +13,8 @@ class SudoAskpassTests(ClientTestCase):
 
     def setUp(self):
         self.user = ThrowawayUser(self)
-        self.prompt = f"[sudo] password for {self.user.name}: "
+        # sudo's "[sudo] password for NAME: ", without the tag and the colon.
+        self.prompt = f"Password for {self.user.name}"
 
     def sudo(self):
         # -k: ask even if a password was given moments ago.
@@ -21,9 +22,10 @@ class SudoAskpassTests(ClientTestCase):
 
     def password_window(self, client, **keywords):
         window = self.next_window(client=client, **keywords)
+        self.assertEqual(window.title, "Authentication for sudo")
         self.assertLabel(window, self.prompt)
         self.assertEntries(window, [("password text", "Password")])
-        self.assertButtons(window, ["Cancel", "OK"])
+        self.assertButtons(window, ["Cancel", "Authenticate"])
         return window
 
     def test_right_password_runs_the_command_as_root(self):

@@ -177,8 +177,10 @@ class OrdinaryTerminalTests(PromptTestCase):
 
     def test_an_askpass_wrapper_asks_on_the_terminal_with_tty(self):
         process = self.start("--tty", "PIN of the token: ", env=base_environment())
-        self.tty.wait_for("Authentication\r\nPIN of the token:\r\n\r\nEnter: OK, Esc: Cancel"
-                          "\r\n\rPIN: ")
+        shown = self.tty.wait_for("PIN of the token:\r\n\r\nEnter: OK, Esc: Cancel\r\n\rPIN: ")
+        title, asker = screen(shown)[:2]
+        self.assertEqual(title, "Authentication")
+        self.assertTrue(asker.startswith(f"Asked by python3 ({os.getpid()}) ← "), asker)
         self.tty.type("1234\r")
         self.assertEqual(self.finish(process), (0, b"1234\n", b""))
 
@@ -230,8 +232,10 @@ class GpgTerminalTests(ClientTestCase):
         signing = self.clearsign()
         description = unlock_description(self.gnupg).rstrip("\n").split("\n")
         self.tty.wait_for("Passphrase: ")
-        self.assertEqual(screen(self.tty.output)[:len(description) + 3],
-                         ["GnuPG", *description, "", "Enter: OK, Esc: Cancel"])
+        shown = screen(self.tty.output)[:len(description) + 4]
+        self.assertEqual(shown[0], "Unlock GnuPG Key")
+        self.assertTrue(shown[1].startswith("Asked by gpg ("), shown[1])
+        self.assertEqual(shown[2:], [*description, "", "Enter: Unlock, Esc: Cancel"])
         self.tty.type("wrong passphrase\r")
         again = self.tty.after("! Bad Passphrase (try 2 of 3)")
         self.tty.wait_for("Passphrase: ", since=again)
@@ -280,7 +284,7 @@ class GpgTerminalTests(ClientTestCase):
         before = self.tty.settings()
         encrypted = self.plain + ".gpg"
         client = self.gpg("--symmetric", "--output", encrypted, self.plain)
-        refusal = "  ! does not match - try again\r\n"
+        refusal = "  ! Does not match the passphrase\r\n"
         for refused, repeat in enumerate((passphrase[:-1], "something else", passphrase)):
             asked = self.tty.after(refusal, count=refused) if refused else 0
             self.tty.wait_for("Passphrase: ", since=asked)
@@ -305,7 +309,9 @@ class GpgTerminalTests(ClientTestCase):
         self.tty.type("abc\r")
         choices = "[t]ake this one anyway / [E]nter new passphrase: "
         shown = self.tty.wait_for(choices)
-        self.assertIn("\r\n".join(["GnuPG", *WEAK_DESCRIPTION.split("\n")]).encode(), shown)
+        # The warning's first line is its heading; the rest follows it.
+        self.assertIn("\r\n".join(WEAK_DESCRIPTION.split("\n")).encode(), shown)
+        self.assertIn(b"GnuPG\r\nAsked by gpg (", shown)
         self.tty.type("t")
         status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
         self.assertEqual(status, 0, err)
@@ -451,11 +457,11 @@ class SshTerminalTests(ClientTestCase):
         key = make_ssh_key(self.directory, "pw pw")
         self.start_agent()
         adding = self.ssh_add(key)
-        self.tty.wait_for(f"OpenSSH\r\nEnter passphrase for {key}:\r\n\r\n"
-                          "Enter: OK, Esc: Cancel\r\n\rPassphrase: ")
+        self.tty.wait_for(f"Passphrase for {key}\r\n\r\nEnter: Unlock, Esc: Cancel\r\n\r"
+                          "Passphrase: ")
         self.tty.type("wrong\r")
         # ssh-add asks again in a new askpass.
-        again = self.tty.after(f"Bad passphrase, try again for {key}:\r\n")
+        again = self.tty.after("! Wrong passphrase, try again\r\n")
         self.tty.wait_for("Passphrase: ", since=again)
         self.tty.type("pw pw\r")
         out, err = adding.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
@@ -473,8 +479,8 @@ class SshTerminalTests(ClientTestCase):
         shown = self.tty.wait_for("Passphrase: ")
         self.assertNotIn(b"\x1b", shown, "an escape sequence of the client reached the terminal")
         self.assertNotIn("\u202e".encode(), shown)
-        self.assertIn(b"Enter passphrase for " + self.directory.encode()
-                      + "/^[[2J^[]0;owned^G/key⟨RLO⟩txt.exe:\r\n".encode(), shown)
+        self.assertIn(b"Passphrase for " + self.directory.encode()
+                      + "/^[[2J^[]0;owned^G/key⟨RLO⟩txt.exe\r\n".encode(), shown)
         self.tty.type("\x03")
         adding.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
         self.assertNotEqual(adding.returncode, 0)
@@ -489,19 +495,18 @@ class SshTerminalTests(ClientTestCase):
             file.write("signed\n")
         # The agent names the key by its comment (ssh-keygen -C).
         _, fingerprint, comment, _ = ssh_fingerprint_line(key + ".pub").split()
-        for answer, signed in (("\r", False), ("y", True)):
+        for answer, signed in (("\r", False), ("a", True)):
             mark = self.tty.mark()
             signing = self.start_client(
                 ["ssh-keygen", "-Y", "sign", "-n", "file", "-f", key + ".pub", message],
                 base_environment(SSH_AUTH_SOCK=self.socket))
-            shown = self.tty.wait_for("[y]es / [N]o: ", since=mark)
-            self.assertIn(f"Allow use of key {comment}?\r\nKey fingerprint {fingerprint}.".encode(),
-                          shown[mark:])
+            shown = self.tty.wait_for("[a]llow / [D]eny: ", since=mark)
+            self.assertIn(f"Allow use of key {comment}?\r\n{fingerprint}\r\n".encode(), shown[mark:])
             self.tty.type(answer)
             status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
             self.assertEqual(status == 0, signed, err)
             self.assertEqual(os.path.exists(message + ".sig"), signed)
-            self.assertIn(("[y]es / [N]o: " + ("y" if signed else "n") + "\r\n").encode(),
+            self.assertIn(("[a]llow / [D]eny: " + ("a" if signed else "d") + "\r\n").encode(),
                           self.tty.output[mark:])
 
 
@@ -577,10 +582,10 @@ class SshHostKeyTerminalTests(ClientTestCase):
             askpass_environment(DISPLAY=None, WAYLAND_DISPLAY=None))
         self.addCleanup(connecting.kill)
         fingerprint = ssh_fingerprint_line(server.public_key_path).split()[1]
-        shown = tty.wait_for("[y]es / [N]o: ")
-        self.assertIn(f"The authenticity of host '{host} ({host})' can't be established.\r\n"
-                      f"ED25519 key fingerprint is {fingerprint}.\r\n".encode(), shown)
-        tty.type("y")
+        shown = tty.wait_for("C[o]nnect / [C]ancel: ")
+        self.assertIn(f"Connect to {host}?\r\n".encode(), shown)
+        self.assertIn(f"\r\nED25519 {fingerprint}\r\n".encode(), shown)
+        tty.type("o")
         out, err = connecting.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
         self.assertEqual(connecting.returncode, 255, err)
         with open(known_hosts) as known:

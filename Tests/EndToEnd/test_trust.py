@@ -332,7 +332,7 @@ class MemoryAtExitTests(PromptTestCase):
              *(options if askpass else (f"--title={title}", *options))],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=gdb_log)
         self.addCleanup(lambda: gdb.poll() is None and gdb.kill())
-        prompt = StartedElsewhere("OpenSSH" if askpass else title)
+        prompt = StartedElsewhere("Unlock SSH Key" if askpass else title)
         self.addCleanup(prompt.kill)
         prompt.show()
         inferior = prompt.pid
@@ -436,7 +436,7 @@ class LongTextTests(PromptTestCase):
         text = "".join(f"line {n}\n" for n in range(100)) + "Continue (yes/no)? "
         prompt = self.start(text, add_title=False, title="OpenSSH",
                             env={**os.environ, "LOGIN_FORM_GRAB": "0"})
-        self.assertOnScreen(prompt, [prompt.button("Yes"), prompt.button("No")])
+        self.assertOnScreen(prompt, [prompt.button("Connect"), prompt.button("Cancel")])
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
 
@@ -456,7 +456,7 @@ class InspectorTests(PromptTestCase):
     def test_gtk_debug_interactive_opens_no_inspector(self):
         for mode, keywords in ((["--username=alice.b"], {}),
                                (["Enter passphrase for key: "],
-                                {"add_title": False, "title": "OpenSSH"})):
+                                {"add_title": False, "title": "Unlock SSH Key"})):
             with self.subTest(mode=mode):
                 prompt = self.start(*mode, env={**os.environ, "GTK_DEBUG": "interactive,geometry",
                                                 "LOGIN_FORM_GRAB": "0"}, **keywords)

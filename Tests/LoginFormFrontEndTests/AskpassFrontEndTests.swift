@@ -17,15 +17,63 @@ import Testing
     AskpassFrontEnd.answer(to: result, for: AskpassRequest(prompt: text, promptMode: mode))
   }
 
-  @Test func anSshKeyAsksForItsPassphraseUnderTheSshTitle() throws {
+  @Test func anSshKeyIsUnlockedUnderATitleThatNamesTheJob() throws {
     let form = try #require(prompt("Enter passphrase for /home/bob/.ssh/id_ed25519: ").form)
     #expect(form.shape == .passwordOnly)
-    #expect(form.text == isolated("Enter passphrase for /home/bob/.ssh/id_ed25519:"))
+    #expect(form.text == isolated("Passphrase for /home/bob/.ssh/id_ed25519"))
+    #expect(form.error == nil)
     #expect(form.passwordLabel == "_Passphrase")
-    #expect(form.okLabel == "_OK")
+    #expect(form.okLabel == "_Unlock")
     #expect(form.cancelLabel == "_Cancel")
-    #expect(form.title == "OpenSSH")
+    #expect(form.title == "Unlock SSH Key")
     #expect(form.options.grabsKeyboard)
+  }
+
+  @Test func sshsBadPassphraseIsAnErrorOnTheFieldNotPartOfTheText() throws {
+    let form = try #require(
+      prompt("Bad passphrase, try again for /home/bob/.ssh/id_ed25519: ").form)
+    #expect(form.text == isolated("Passphrase for /home/bob/.ssh/id_ed25519"))
+    #expect(form.error == "Wrong passphrase, try again")
+    #expect(form.title == "Unlock SSH Key")
+  }
+
+  @Test func aKeyThatConfirmsEachUseSaysSoOnALineOfItsOwn() throws {
+    let form = try #require(prompt("Enter passphrase for /tmp/key (will confirm each use): ").form)
+    #expect(
+      form.text == isolated("Passphrase for /tmp/key") + "\n"
+        + isolated("Each use of the key will ask you to confirm it."))
+    #expect(form.okLabel == "_Unlock")
+    let quoted = try #require(prompt("Enter passphrase for key '/home/b/.ssh/id_rsa': ").form)
+    #expect(quoted.text == isolated("Passphrase for /home/b/.ssh/id_rsa"))
+  }
+
+  @Test func anSshLoginSignsInToTheHost() throws {
+    let form = try #require(prompt("alice@build.example.org's password: ").form)
+    #expect(form.title == "Sign In to build.example.org")
+    #expect(form.text == isolated("Password for alice@build.example.org"))
+    #expect(form.okLabel == "_Sign In")
+  }
+
+  @Test func otherSshPromptsLoseOnlyTheirClosingColon() throws {
+    let form = try #require(prompt("Enter passphrase (empty for no passphrase): ").form)
+    #expect(form.text == isolated("Enter passphrase (empty for no passphrase)"))
+    #expect(form.title == "OpenSSH")
+    #expect(form.okLabel == "_OK")
+  }
+
+  @Test func theRequesterIsPassedOnToEveryKindOfWindow() throws {
+    let form = try #require(
+      AskpassFrontEnd.prompt(
+        for: AskpassRequest(prompt: "Password: ", promptMode: nil), grabSetting: nil,
+        requester: "ssh-add (12) ← bash"
+      ).form)
+    #expect(form.options.requester == "ssh-add (12) ← bash")
+    let question = try #require(
+      AskpassFrontEnd.prompt(
+        for: AskpassRequest(prompt: "Allow?", promptMode: "confirm"), grabSetting: nil,
+        requester: "ssh-agent (3) ← systemd"
+      ).question)
+    #expect(question.options.requester == "ssh-agent (3) ← systemd")
   }
 
   @Test func aSecretMayBeAnythingButEmptyUpToWhatSshReads() throws {
@@ -36,23 +84,35 @@ import Testing
     #expect(!rules.refusesInvisibleCharacters)
   }
 
-  @Test func sudoAsksForAPasswordUnderItsOwnName() throws {
+  @Test func sudoAsksForAPasswordUnderItsOwnNameWithoutItsTag() throws {
     let form = try #require(prompt("[sudo] password for bob: ").form)
     #expect(form.passwordLabel == "_Password")
-    #expect(form.title == "sudo")
+    #expect(form.title == "Authentication for sudo")
+    #expect(form.text == isolated("Password for bob"))
+    #expect(form.okLabel == "_Authenticate")
     #expect(form.rules.password.maximumBytes == 1023)
+    // sudo translates its prompt: the tag and the colon go whatever the words.
+    #expect(
+      try #require(prompt("[sudo] Passwort für bob: ").form).text == isolated("Passwort für bob"))
   }
 
   @Test func gitsUsernameIsAVisibleFieldAndItsPasswordAHiddenOne() throws {
     let username = try #require(prompt("Username for 'https://example.com': ").form)
     #expect(username.shape == .usernameOnly)
     #expect(username.usernameLabel == "_Username")
-    #expect(username.title == "Git")
+    #expect(username.title == "Sign In to example.com")
+    #expect(username.text == isolated("Username for https://example.com"))
+    #expect(username.okLabel == "_Next")
     #expect(username.rules.username.refusesInvisibleCharacters)
     let password = try #require(prompt("Password for 'https://bob@example.com': ").form)
     #expect(password.shape == .passwordOnly)
     #expect(password.passwordLabel == "_Password")
+    #expect(password.title == "Sign In to example.com")
+    #expect(password.text == isolated("Password for https://bob@example.com"))
+    #expect(password.okLabel == "_Sign In")
     #expect(password.rules.password.maximumBytes == nil, "git reads any length")
+    let port = try #require(prompt("Password for 'http://127.0.0.1:8080/r.git': ").form)
+    #expect(port.title == "Sign In to 127.0.0.1:8080")
   }
 
   @Test func aPINPromptIsLabelledPIN() throws {
@@ -63,6 +123,8 @@ import Testing
     let form = try #require(prompt("Token:").form)
     #expect(form.passwordLabel == "_Password")
     #expect(form.title == "Authentication")
+    #expect(form.text == isolated("Token:"), "an unknown prompt is shown as written")
+    #expect(form.okLabel == "_OK")
   }
 
   @Test func theSshAskpassAlternativeWithoutAPromptShowsNoText() throws {
@@ -74,34 +136,86 @@ import Testing
     #expect(try #require(prompt("x: ", grab: "1").form).options.grabsKeyboard)
   }
 
-  @Test func theHostKeyQuestionIsAnsweredYesOrNo() throws {
-    let text =
-      "The authenticity of host 'h (127.0.0.1)' can't be established.\n"
-      + "ED25519 key fingerprint is SHA256:abc.\n"
-      + "Are you sure you want to continue connecting (yes/no/[fingerprint])? "
-    let question = try #require(prompt(text).question)
-    #expect(
-      question.text
-        == isolated("The authenticity of host 'h (127.0.0.1)' can't be established.") + "\n"
-        + isolated("ED25519 key fingerprint is SHA256:abc.") + "\n"
-        + isolated("Are you sure you want to continue connecting (yes/no/[fingerprint])?"))
-    #expect(question.yesLabel == "_Yes")
-    #expect(question.noLabel == "_No")
-    #expect(question.title == "OpenSSH")
-    #expect(answer(.answered(true), to: text).written == ("yes\n", .submitted))
-    #expect(answer(.answered(false), to: text).written == ("no\n", .submitted))
-    #expect(answer(.cancelled, to: text).written == ("", .cancelled))
+  static let hostKey =
+    "The authenticity of host '[127.0.0.1]:2299 ([127.0.0.1]:2299)' can't be established.\n"
+    + "ED25519 key fingerprint is SHA256:as1hOhGSuy+jV3llIs4aPSjd8v8KooqBMhoFunqefiA.\n"
+    + "This key is not known by any other names.\n"
+    + "Are you sure you want to continue connecting (yes/no/[fingerprint])? "
+
+  @Test func theHostKeyIsAnAlertWithTheFingerprintOnItsOwnLine() throws {
+    let question = try #require(prompt(Self.hostKey).question)
+    #expect(question.title == "Verify Host Key")
+    #expect(question.heading == isolated("Connect to [127.0.0.1]:2299?"))
+    #expect(question.detail == "ED25519 SHA256:as1hOhGSuy+jV3llIs4aPSjd8v8KooqBMhoFunqefiA")
+    #expect(!question.text.contains("yes/no"), "the terminal's tail goes")
+    #expect(question.text.hasSuffix("\n" + isolated("This key is not known by any other names.")))
+    #expect(question.yesLabel == "C_onnect")
+    #expect(question.noLabel == "_Cancel")
   }
 
-  @Test func anAgentConfirmationPrintsAnEmptyLineForYesAndNothingForNo() throws {
+  @Test func aStrayEnterCannotTrustAHostKey() throws {
+    let question = try #require(prompt(Self.hostKey).question)
+    #expect(question.yesGrants)
+    #expect(!question.yesIsDefault())
+    #expect(!question.yesIsDefault(with: .partial))
+    #expect(!question.yesIsDefault(with: .differs))
+    #expect(question.yesIsDefault(with: .matches), "a pasted match is a deliberate yes")
+  }
+
+  @Test func thePastedFingerprintIsJudgedLive() throws {
+    let check = try #require(prompt(Self.hostKey).question?.expectedAnswer)
+    #expect(check.label == "Or _paste the fingerprint you expect")
+    #expect(check.verdict(for: "") == .empty)
+    #expect(check.verdict(for: "SHA256:as1hOhGSuy") == .partial)
+    #expect(check.verdict(for: " as1hOhGSuy+jV3llIs4aPSjd8v8KooqBMhoFunqefiA\n") == .matches)
+    #expect(check.verdict(for: "SHA256:AAAAhOhGSuy+jV3llIs4aPSjd8v8KooqBMhoFunqefiA") == .differs)
+    #expect(check.message(for: .matches)! == ("Matches the fingerprint the server sent", false))
+    #expect(
+      check.message(for: .differs)! == ("Does not match the fingerprint the server sent", true))
+    #expect(check.message(for: .partial) == nil)
+    #expect(ExpectedAnswer.allowsYes(.empty) && ExpectedAnswer.allowsYes(.matches))
+    #expect(!ExpectedAnswer.allowsYes(.differs) && !ExpectedAnswer.allowsYes(.partial))
+  }
+
+  @Test func connectPrintsYesAMatchPrintsTheFingerprintAndCancelNothing() {
+    #expect(answer(.answered(true), to: Self.hostKey).written == ("yes\n", .submitted))
+    #expect(
+      answer(.verified, to: Self.hostKey).written
+        == ("SHA256:as1hOhGSuy+jV3llIs4aPSjd8v8KooqBMhoFunqefiA\n", .submitted))
+    #expect(answer(.answered(false), to: Self.hostKey).written == ("", .cancelled))
+    #expect(answer(.cancelled, to: Self.hostKey).written == ("", .cancelled))
+  }
+
+  @Test func sshsOtherYesNoQuestionIsRiskyTooButHasNoFingerprintToPaste() throws {
+    let text =
+      "Warning: the ED25519 host key for 'h' differs from the key for the IP address '192.0.2.1'\n"
+      + "Offending key for IP in /home/a/.ssh/known_hosts:2\n"
+      + "Are you sure you want to continue connecting (yes/no)? "
+    let question = try #require(prompt(text).question)
+    #expect(question.heading == isolated("Connect anyway?"))
+    #expect(question.text.hasSuffix(isolated("Offending key for IP in /home/a/.ssh/known_hosts:2")))
+    #expect(question.expectedAnswer == nil)
+    #expect(question.yesGrants && !question.yesIsDefault())
+    #expect(answer(.verified, to: text).written == ("", .cancelled), "nothing to verify against")
+  }
+
+  @Test func anAgentConfirmationAllowsOrDeniesWithNoDefault() throws {
     let text = "Allow use of key bob@host?\nKey fingerprint SHA256:abc."
     let question = try #require(prompt(text, mode: "confirm").question)
-    #expect(question.yesLabel == "_Yes")
-    #expect(question.noLabel == "_No")
+    #expect(question.title == "Allow Use of SSH Key")
+    #expect(question.heading == isolated("Allow use of key bob@host?"))
+    #expect(question.detail == "SHA256:abc")
+    #expect(question.text == "")
+    #expect(question.yesLabel == "_Allow")
+    #expect(question.noLabel == "_Deny")
+    #expect(question.yesGrants && !question.yesIsDefault())
     #expect(question.options.grabsKeyboard)
     #expect(answer(.answered(true), to: text, mode: "confirm").written == ("\n", .submitted))
     #expect(answer(.answered(false), to: text, mode: "confirm").written == ("", .cancelled))
     #expect(answer(.closed, to: text, mode: "CONFIRM").written == ("", .cancelled))
+    let shared = try #require(prompt("Allow shared connection to h? ", mode: "confirm").question)
+    #expect(shared.heading == isolated("Allow shared connection to h?"))
+    #expect(shared.title == "OpenSSH")
   }
 
   @Test func aNoticeHasOneButtonTakesNoKeysAndEndsQuietly() throws {

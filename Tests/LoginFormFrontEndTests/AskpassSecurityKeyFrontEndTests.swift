@@ -104,7 +104,7 @@ import Testing
     let form = try #require(prompt(text).form)
     #expect(form.shape == .usernameOnly)
     #expect(form.usernameLabel == "_Verification code")
-    #expect(form.text == shown(text))
+    #expect(form.text == shown("(alice@build.example.org) Verification code"), "without the colon")
     #expect(form.title == "OpenSSH")
     #expect(!prompt(text).asksForSecret)
     let answer = AskpassFrontEnd.answer(

@@ -48,7 +48,12 @@ import Testing
         + isolated("  indented"))
   }
 
-  @Test func aTitleIsOneLine() {
+  @Test func aHeadingIsOneIsolatedLine() {
     #expect(ClientText.displayableLine("a\nb\r\n\nc") == "\u{2068}a b c\u{2069}")
+  }
+
+  @Test func aTitleIsOneLineAsItReadsWithItsReorderingCharactersNamed() {
+    #expect(ClientText.title("Sign In to a\nb\r\n\nc") == "Sign In to a b c")
+    #expect(ClientText.title("Sign In to moc.\u{202E}buhtig") == "Sign In to moc.⟨RLO⟩buhtig")
   }
 }

@@ -8,7 +8,7 @@ import Testing
     let form = SubmittedForm(
       username: "a", password: TestSecret("b"), passwordWasRepeated: false)
     let cases: [(PromptResult, ExitStatus)] = [
-      (.submitted(form), .submitted), (.answered(true), .submitted),
+      (.submitted(form), .submitted), (.answered(true), .submitted), (.verified, .submitted),
       (.answered(false), .cancelled), (.answeredOther, .cancelled), (.cancelled, .cancelled),
       (.closed, .cancelled), (.interrupted(signal: 15), .cancelled), (.timedOut, .timedOut),
       (.keyboardUnavailable, .keyboardUnavailable), (.lockedMemoryUnavailable, .usage),

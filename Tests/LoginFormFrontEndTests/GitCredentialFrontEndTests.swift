@@ -32,8 +32,8 @@ import Testing
     #expect(form.shape == .usernameAndPassword)
     #expect(form.text == isolated("Sign in to https://example.com:8443/repo.git"))
     #expect(form.username == "bob")
-    #expect(form.okLabel == "_OK")
-    #expect(form.title == "Git")
+    #expect(form.okLabel == "_Sign In")
+    #expect(form.title == "Sign In to example.com:8443", "stable for a password manager's rule")
     #expect(form.options.grabsKeyboard)
     #expect(form.rules.password.maximumBytes == nil)
     #expect(form.rules.password.maximumLength == 4096)
@@ -45,6 +45,11 @@ import Testing
       for: GitCredentialRequest(scheme: "https", host: "example.com"), grabSetting: "0")
     #expect(form.username == "")
     #expect(!form.options.grabsKeyboard)
+    let certificate = GitCredentialFrontEnd.prompt(
+      for: GitCredentialRequest(scheme: "cert", path: "/home/b/cert.p12"), grabSetting: nil,
+      requester: "git (4) ← bash")
+    #expect(certificate.title == "Sign In to cert:///home/b/cert.p12")
+    #expect(certificate.options.requester == "git (4) ← bash")
   }
 
   @Test func submittingPrintsExactlyTheUsernameAndPasswordLines() {

@@ -22,6 +22,16 @@ import Testing
     }
   }
 
+  @Test func helpEndsWithTheOutputAndTheDropInModes() {
+    let text = OrdinaryOptionTable.description
+    for part in [
+      "two lines", "--separator", "--json", "login-form PROMPT", "git-credential-login-form",
+      "pinentry-login-form", "login-form(1)",
+    ] {
+      #expect(text.contains(part), "\(part)")
+    }
+  }
+
   @Test func noOptionsGiveTheOriginalRulesAndTwoLines() throws {
     let request = try request()
     #expect(request.output == .lines)

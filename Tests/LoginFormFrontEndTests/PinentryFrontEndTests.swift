@@ -46,6 +46,29 @@ import Testing
     #expect(throws: OptionsError.unexpectedArgument("stray")) { try launch("stray") }
   }
 
+  @Test func versionIsAnOptionThatSaysWhichProgramAndRelease() throws {
+    #expect(try launch("--version").showsVersion)
+    #expect(try !launch().showsVersion)
+    #expect(
+      PinentryCommandLine.versionLine(program: "pinentry-login-form")
+        == "pinentry-login-form (login-form) \(Version.current)\n")
+    #expect(
+      PinentryCommandLine.versionLine(program: "pinentry")
+        == "pinentry (login-form) \(Version.current)\n", "as the pinentry alternative")
+  }
+
+  @Test func helpSaysWhichOptionsAreHonouredAndWhichAreNot() throws {
+    let lines = Dictionary(
+      uniqueKeysWithValues: PinentryCommandLine.declarations.map { ($0.name, $0.summary) })
+    for honoured in ["timeout", "lc-messages", "parent-wid", "no-global-grab", "version"] {
+      #expect(lines[honoured]?.hasPrefix("Accepted") == false, "\(honoured)")
+    }
+    #expect(lines["timeout"]?.contains("60") == true)
+    for ignored in ["ttyname", "ttytype", "lc-ctype", "colors", "debug", "no-local-grab"] {
+      #expect(lines[ignored]?.hasPrefix("Accepted for pinentry compatibility") == true)
+    }
+  }
+
   @Test func theSessionSaysWhoItIs() {
     var (session, _) = session([])
     var sink = ArraySink()

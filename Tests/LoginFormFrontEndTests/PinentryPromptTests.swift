@@ -43,9 +43,9 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
         == isolated("Please enter the passphrase to unlock the OpenPGP secret key:") + "\n"
         + isolated("\"Alice\""))
     #expect(form.passwordLabel == "_Passphrase")
-    #expect(form.okLabel == "_OK")
+    #expect(form.okLabel == "_Unlock")
     #expect(form.cancelLabel == "_Cancel")
-    #expect(form.title == "GnuPG")
+    #expect(form.title == "Unlock GnuPG Key")
     #expect(form.error == nil)
     #expect(form.options.grabsKeyboard)
     #expect(form.options.timeoutSeconds == 60)
@@ -74,11 +74,45 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
     #expect(form.shape == .passwordOnly.repeatingPassword)
     #expect(form.text == isolated("Enter passphrase"), "without the trailing line break")
     #expect(form.repeatLabel == "_Repeat")
-    #expect(form.mismatchText == "does not match - try again")
+    #expect(form.mismatchText == "Does not match the passphrase", "named, and said live")
+    #expect(form.title == "New Passphrase")
+    #expect(form.okLabel == "_OK")
     #expect(form.generateButton?.label == "_Suggest", "gpg sends no mnemonic: the first letter")
     #expect(form.generateButton?.tooltip == "Suggest a random passphrase")
     #expect(form.qualityBar?.label == "Quality")
     #expect(form.qualityBar?.tooltip == "The quality of the text")
+  }
+
+  @Test func theJobNamesTheTitleAndTheVerbUnlessTheAgentSetsThem() throws {
+    let ssh = try #require(try prompt("SETKEYINFO s/0123", "SETPROMPT Passphrase:", "GETPIN").form)
+    #expect(ssh.title == "Unlock SSH Key")
+    #expect(ssh.okLabel == "_Unlock")
+    let germanDefault = try #require(
+      try prompt("OPTION default-ok=_OK", "SETKEYINFO n/0123", "GETPIN").form)
+    #expect(germanDefault.okLabel == "_Unlock", "the agent's default is not a choice")
+    let set = try #require(
+      try prompt("SETKEYINFO n/0123", "SETOK _Sign", "SETTITLE Signing", "GETPIN").form)
+    #expect(set.okLabel == "_Sign")
+    #expect(set.title == "Signing")
+    // A card's PIN (SETKEYINFO --clear) is no key to unlock by passphrase.
+    let card = try #require(try prompt("SETKEYINFO --clear", "SETPROMPT PIN", "GETPIN").form)
+    #expect(card.title == "GnuPG")
+    #expect(card.okLabel == "_OK")
+    let newPIN = try #require(
+      try prompt("SETPROMPT New PIN", "SETREPEAT Repeat this PIN", "GETPIN").form)
+    #expect(newPIN.mismatchText == "Does not match the PIN")
+  }
+
+  @Test func theRequesterIsShownOnFormsAndQuestions() throws {
+    let request = try #require(session(["GETPIN"]).1)
+    let form = try #require(
+      PinentryPrompt.prompt(for: request, grabSetting: nil, requester: "gpg (9) ← git commit")
+        .form)
+    #expect(form.options.requesterLine == "Asked by " + isolated("gpg (9) ← git commit"))
+    let confirm = try #require(session(["CONFIRM"]).1)
+    let question = try #require(
+      PinentryPrompt.prompt(for: confirm, grabSetting: nil, requester: "gpg (9)").question)
+    #expect(question.options.requester == "gpg (9)")
   }
 
   @Test func underscoresInAPromptAreTextAndItsFirstLetterTheMnemonic() throws {
@@ -101,7 +135,7 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
       ).form)
     #expect(form.okLabel == "_Okay")
     #expect(form.cancelLabel == "_Abort")
-    #expect(form.title == isolated("My Title"))
+    #expect(form.title == "My Title")
     #expect(form.options.timeoutSeconds == 5)
     #expect(form.options.window.parentWindow == 0x2a)
   }
@@ -133,7 +167,45 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
       )
       .form)
     #expect(form.text == isolated("alice@⟨RLO⟩moc.buhtig⟨PDF⟩.evil"))
-    #expect(form.title == isolated("a⟨RLO⟩b"))
+    #expect(form.title == "a⟨RLO⟩b", "a title is not isolated, but named")
+  }
+
+  @Test func aWarningsFirstLineIsTheAlertsHeading() throws {
+    let question = try #require(
+      try prompt(
+        "SETDESC Warning: You have entered an insecure passphrase.%0A%0A"
+          + "A passphrase should be at least 8 characters long.%0A"
+          + "A passphrase should contain at least 1 digit or%0Aspecial character.",
+        "SETOK Take this one anyway", "SETCANCEL Enter new passphrase", "CONFIRM"
+      ).question)
+    #expect(question.heading == isolated("Warning: You have entered an insecure passphrase."))
+    #expect(
+      question.text
+        == isolated("A passphrase should be at least 8 characters long.") + "\n"
+        + isolated("A passphrase should contain at least 1 digit or") + "\n"
+        + isolated("special character."))
+    // gpg-agent's trust question has no such first line: all of it is text.
+    let trust = try #require(
+      try prompt(
+        "SETDESC Do you ultimately trust%0A  %22CN=CA%22%0Ato correctly certify user "
+          + "certificates?", "CONFIRM"
+      ).question)
+    #expect(trust.heading == nil)
+    #expect(trust.text.hasPrefix(isolated("Do you ultimately trust") + "\n"))
+  }
+
+  @Test func everyConfirmationThatCanGrantSomethingHasNoDefaultButton() throws {
+    // gpg-agent 2.2.40's weak and empty passphrase warnings and its ssh key
+    // confirmation: each "yes" weakens protection or allows a use.
+    for (ok, cancel) in [
+      ("Take this one anyway", "Enter new passphrase"),
+      ("Yes, protection is not needed", "Enter new passphrase"), ("Allow", "Deny"),
+    ] {
+      let question = try #require(
+        try prompt("SETDESC Sure?", "SETOK \(ok)", "SETCANCEL \(cancel)", "CONFIRM").question)
+      #expect(question.yesGrants, "\(ok)")
+      #expect(!question.yesIsDefault(), "\(ok)")
+    }
   }
 
   @Test func aMessageHasOneButton() throws {
@@ -143,6 +215,7 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
       #expect(question.yesLabel == "_OK")
       #expect(question.noLabel == nil)
       #expect(question.otherLabel == nil)
+      #expect(question.yesIsDefault(), "a message's one button grants nothing")
     }
   }
 }

@@ -62,7 +62,7 @@ final class BindingTests: GtkTestCase {
     MainActor.assumeIsolated {
       let window = makeWindow()
       let username = window.row(.username)
-      XCTAssertEqual(username.messageText, "")
+      XCTAssertEqual(username.messageText, "At least 6 characters", "the rule, before typing")
       typeText("bob", in: window)
       XCTAssertEqual(username.messageText, "3 more characters needed (at least 6)")
       XCTAssertFalse(username.isShowingError, "still typing: a hint")
@@ -70,7 +70,8 @@ final class BindingTests: GtkTestCase {
       press(GDK_KEY_Tab, in: window)
       XCTAssertTrue(username.isShowingError, "left: an error")
       XCTAssertTrue(hasStyleClass("field-error", username.entry))
-      XCTAssertEqual(message(of: .password, in: window), "", "the password is untouched")
+      XCTAssertEqual(
+        message(of: .password, in: window), "At least 7 characters", "the password is untouched")
       setText("bobbie", of: .username, in: window)
       XCTAssertEqual(username.messageText, "", "cleared the moment it is valid")
       XCTAssertFalse(hasStyleClass("field-error", username.entry))
@@ -78,18 +79,65 @@ final class BindingTests: GtkTestCase {
     }
   }
 
-  func testEachRequirementIsSaidBeforeTheUserTypes() {
+  func testEachRequirementIsSaidDimOnItsMessageLineBeforeTheUserTypes() {
     MainActor.assumeIsolated {
       let window = makeWindow()
-      let placeholder = { (field: Field) in
-        String(borrowing: gtk_entry_get_placeholder_text(lf_entry(window.entry(of: field))))
+      for (field, rule) in [
+        (Field.username, "At least 6 characters"), (.password, "At least 7 characters"),
+      ] {
+        let row = window.row(field)
+        XCTAssertEqual(row.messageText, rule)
+        XCTAssertTrue(hasStyleClass("requirement", row.messageLine), "dim: not yet a hint")
+        XCTAssertFalse(row.isShowingError)
+        XCTAssertNil(
+          gtk_entry_get_placeholder_text(lf_entry(row.entry)),
+          "GTK 3 hides a placeholder in the focused field")
+        XCTAssertEqual(accessibleDescription(of: row.entry), rule)
       }
-      XCTAssertEqual(placeholder(.username), "At least 6 characters")
-      XCTAssertEqual(placeholder(.password), "At least 7 characters")
+      // Typing replaces the rule by what is missing, plainly.
+      typeText("ab", in: window)
+      XCTAssertEqual(message(of: .username, in: window), "4 more characters needed (at least 6)")
+      XCTAssertFalse(hasStyleClass("requirement", window.row(.username).messageLine))
       window.finish(.cancelled)
       let lax = makeWindow(lenient(.usernameAndPassword))
-      XCTAssertNil(gtk_entry_get_placeholder_text(lf_entry(lax.entry(of: .password))))
+      XCTAssertEqual(message(of: .password, in: lax), "", "no rule worth saying")
       lax.finish(.cancelled)
+    }
+  }
+
+  func testThePatternHintIsPartOfTheRequirement() throws {
+    try MainActor.assumeIsolated {
+      let pattern = UsernamePattern(source: "[a-z]+", hint: "Lowercase letters") {
+        $0.allSatisfy(\.isLowercase) ? .match : .mismatch
+      }
+      let rules = FormRules(
+        username: try FieldRules(minimumLength: 3, pattern: pattern),
+        password: try FieldRules(minimumLength: 0))
+      let window = makeWindow(FormDescription(rules: rules))
+      XCTAssertEqual(
+        message(of: .username, in: window), "At least 3 characters · Lowercase letters")
+      XCTAssertEqual(message(of: .password, in: window), "")
+      window.finish(.cancelled)
+    }
+  }
+
+  func testTheCallersErrorIsOnThePasswordLineUntilTheFirstKey() {
+    MainActor.assumeIsolated {
+      var description = lenient(.passwordOnly)
+      description.error = "Bad Passphrase (try 2 of 3)"
+      description.text = "Please enter the passphrase"
+      let window = makeWindow(description)
+      let row = window.row(.password)
+      XCTAssertEqual(row.messageText, "Bad Passphrase (try 2 of 3)")
+      XCTAssertTrue(row.isShowingError)
+      XCTAssertTrue(hasStyleClass("field-error", row.entry), "the outline")
+      XCTAssertEqual(labelText(window.layout.text!), "Please enter the passphrase", "stays above")
+      typeText("x", in: window)
+      XCTAssertEqual(row.messageText, "")
+      XCTAssertFalse(row.isShowingError)
+      press(GDK_KEY_BackSpace, in: window)
+      XCTAssertEqual(row.messageText, "Required", "gone for good, not back on an empty field")
+      window.finish(.cancelled)
     }
   }
 

@@ -29,6 +29,23 @@ final class ContrastTests: GtkTestCase {
       preferDarkTheme(false)
     }
   }
+
+  func testTheDimRequirementLineStillKeepsAA4point5ToOne() {
+    MainActor.assumeIsolated {
+      for dark in [false, true] {
+        preferDarkTheme(dark)
+        let window = makeWindow()
+        let row = window.row(.password)
+        XCTAssertTrue(hasStyleClass("requirement", row.messageLine))
+        pump(milliseconds: 100)
+        let theme = dark ? "dark" : "light"
+        XCTAssertGreaterThanOrEqual(
+          strongestContrast(in: row.messageLine), 4.5, "the requirement in the \(theme) theme")
+        window.finish(.cancelled)
+      }
+      preferDarkTheme(false)
+    }
+  }
 }
 
 @MainActor private func preferDarkTheme(_ dark: Bool) {

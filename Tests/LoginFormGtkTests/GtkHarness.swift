@@ -112,3 +112,9 @@ extension FieldRow {
   /// Whether the message line shows an error now.
   var isShowingError: Bool { hasStyleClass("error", messageLine) }
 }
+
+/// The accessible description of `widget`, which screen readers read after
+/// its name.
+@MainActor func accessibleDescription(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+  String(borrowing: atk_object_get_description(gtk_widget_get_accessible(widget)))
+}

@@ -17,6 +17,29 @@ import Testing
       ])
   }
 
+  @Test func aQuestionSaysWhoAsksItsHeadingTextAndDetail() {
+    var question = QuestionDescription(
+      text: ClientText.displayable("This key is not known by any other names."), yes: "C_onnect",
+      no: "_Cancel")
+    question.options.title = "Verify Host Key"
+    question.options.requester = "ssh (7) ← git fetch"
+    question.heading = ClientText.displayableLine("Connect to example.org?")
+    question.detail = "ED25519 SHA256:abc"
+    #expect(
+      TerminalLayout.heading(of: question) == [
+        "Verify Host Key", "Asked by ssh (7) ← git fetch", "Connect to example.org?",
+        "This key is not known by any other names.", "ED25519 SHA256:abc",
+      ])
+  }
+
+  @Test func aFormsRuleIsTheCheckersWhenItHasOne() {
+    var form = FormDescription(shape: .passwordOnly)
+    form.passwordRequirement = "At least 12 characters"
+    #expect(
+      TerminalLayout.fieldPrompt(.password, of: form, quality: nil, timeLeft: nil)
+        == "Password (At least 12 characters): ")
+  }
+
   @Test func theKeysNameTheCallersLabels() {
     var form = FormDescription(shape: .passwordOnly)
     form.okLabel = "_Unlock"

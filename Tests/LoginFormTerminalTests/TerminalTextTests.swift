@@ -11,16 +11,17 @@ import Testing
 
   @Test func bidirectionalAndC1ControlsShowAsCodePoints() {
     #expect(TerminalText.line("evil\u{202E}exe.txt") == "evil<U+202E>exe.txt")
-    #expect(TerminalText.line("\u{2066}a\u{2069}\u{200F}") == "<U+2066>a<U+2069><U+200F>")
+    #expect(TerminalText.line("\u{2066}a\u{2069}\u{200F}") == "<U+2066>a<U+200F>")
     #expect(TerminalText.line("csi\u{9B}2J") == "csi<U+009B>2J")
   }
 
-  @Test func theIsolationAroundAClientsLineIsLeftOutAndNothingElse() {
+  @Test func clientTextsIsolatesAreLeftOutAndItsNamedCharactersStay() {
     let client = ClientText.displayable("Enter PIN for \u{202E}card\u{2069}\nsecond line")
     #expect(TerminalText.lines(client) == ["Enter PIN for ⟨RLO⟩card⟨PDI⟩", "second line"])
     #expect(TerminalText.line(ClientText.displayableLine("OpenSSH")) == "OpenSSH")
-    #expect(TerminalText.line("\u{2068}a") == "<U+2068>a")
-    #expect(TerminalText.line("a\u{2068}b\u{2069}") == "a<U+2068>b<U+2069>")
+    var options = PromptOptions()
+    options.requester = "gpg (12) ← git commit"
+    #expect(TerminalText.line(options.requesterLine!) == "Asked by gpg (12) ← git commit")
   }
 
   @Test func textThatIsSafeStaysAsItIs() {

@@ -6,6 +6,7 @@ package enum Outcome: Equatable {
   case submitted(username: String?, password: String?, repeated: Bool)
   case answered(Bool)
   case other
+  case verified
   case cancelled
   case closed
   case interrupted(Int32)
@@ -22,6 +23,7 @@ package enum Outcome: Equatable {
         repeated: form.passwordWasRepeated)
     case .answered(let yes): self = .answered(yes)
     case .answeredOther: self = .other
+    case .verified: self = .verified
     case .cancelled: self = .cancelled
     case .closed: self = .closed
     case .interrupted(let signal): self = .interrupted(signal)

@@ -23,6 +23,20 @@ G_DECLARE_FINAL_TYPE(LfSecretEntry, lf_secret_entry, LF, SECRET_ENTRY, GtkEntry)
  */
 GtkWidget *lf_secret_entry_new(void);
 
+/**
+ * lf_secret_entry_keep_selection:
+ * @entry: a secret entry
+ *
+ * Lets @entry keep a selection while its text is shown, so that the person
+ * can select and copy it (a passphrase generated for them, to write down),
+ * and keeps keyboard focus from selecting it by itself. Ends with the next
+ * change of the text, and when the text is hidden again.
+ */
+void lf_secret_entry_keep_selection(LfSecretEntry *entry);
+
+/// The checked cast, which Swift cannot import as a macro.
+static inline LfSecretEntry *lf_secret_entry(gpointer p) { return LF_SECRET_ENTRY(p); }
+
 G_END_DECLS
 
 #endif

@@ -157,9 +157,9 @@ class WaylandTests(unittest.TestCase):
     def test_askpass_prints_the_secret_alone(self):
         prompt = self.start("Enter passphrase for /home/alice/.ssh/id_ed25519: ")
         self.assertIsNotNone(prompt.widget(
-            "label", "\u2068Enter passphrase for /home/alice/.ssh/id_ed25519:\u2069"))
+            "label", "\u2068Passphrase for /home/alice/.ssh/id_ed25519\u2069"))
         prompt.type("Passphrase", "pw pw 123")
-        prompt.press("OK")
+        prompt.press("Unlock")
         code, out, err = prompt.finish()
         self.assertEqual((code, out), (0, b"pw pw 123\n"))
         self.assertNothingOfItsOwn(err)

@@ -1,0 +1,55 @@
+import Glibc
+
+/// The processes of this machine as /proc tells them, for `Requester`.
+package struct ProcFileSystem: Requester.Processes {
+  package init() {}
+
+  package func name(of processID: Int) -> String? {
+    read(processID, "comm").map { String(decoding: $0, as: UTF8.self) }.map {
+      $0.hasSuffix("\n") ? String($0.dropLast()) : $0
+    }
+  }
+
+  package func parent(of processID: Int) -> Int? {
+    // "PID (COMM) STATE PPID …": the name may hold spaces and parentheses,
+    // so the fields are counted from the last ")".
+    guard let stat = read(processID, "stat"), let close = stat.lastIndex(of: UInt8(ascii: ")"))
+    else { return nil }
+    let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+    guard fields.count > 1 else { return nil }
+    return Int(String(decoding: fields[1], as: UTF8.self))
+  }
+
+  package func commandLine(of processID: Int) -> [String]? {
+    read(processID, "cmdline").map { bytes in
+      bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+  }
+
+  package func realUserID(of processID: Int) -> Int? {
+    guard let status = read(processID, "status") else { return nil }
+    let text = String(decoding: status, as: UTF8.self)
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") }) else {
+      return nil
+    }
+    return line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) }
+  }
+
+  /// The first 4 KiB of /proc/PID/FILE, or nil when it cannot be read.
+  private func read(_ processID: Int, _ file: String) -> [UInt8]? {
+    let descriptor = open("/proc/\(processID)/\(file)", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var count = 0
+    while count < buffer.count {
+      let got = buffer.withUnsafeMutableBytes { space in
+        Glibc.read(descriptor, space.baseAddress! + count, space.count - count)
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else { break }
+      count += got
+    }
+    return Array(buffer.prefix(count))
+  }
+}
