@@ -28,7 +28,7 @@ final class ExternalCheckTests: GtkTestCase {
       XCTAssertEqual(row.messageText, "At least 8 characters, 1 digit")
       XCTAssertTrue(hasStyleClass("requirement", row.messageLine))
       XCTAssertEqual(
-        String(borrowing: gtk_widget_get_tooltip_text(row.messageLine)),
+        String(taking: gtk_widget_get_tooltip_text(row.messageLine)),
         "Your passphrase must be at least 8 characters long.")
       window.finish(.cancelled)
     }
