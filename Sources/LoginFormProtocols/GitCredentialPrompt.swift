@@ -3,8 +3,6 @@ import LoginFormModel
 /// What the window shows for git's `get`: a username and a password for
 /// one URL.
 package struct GitCredentialPrompt: Hashable, Sendable {
-  /// The window title.
-  package static let title = "Git"
   /// The URL the credentials are for, `https://host/path`, built from the
   /// request as git describes it (without the username, which is
   /// prefilled).

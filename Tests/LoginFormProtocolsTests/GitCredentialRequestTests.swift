@@ -28,7 +28,6 @@ import Testing
     #expect(request.prompt.url == "https://git.example.org:8443")
     #expect(request.prompt.username == "alice")
     #expect(request.prompt.shape == .usernameAndPassword)
-    #expect(GitCredentialPrompt.title == "Git")
   }
 
   @Test func thePathJoinsTheURLAndNoUsernameFocusesTheUsername() throws {
