@@ -30,6 +30,8 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   case missingGitAction
   /// git's action or request could not be used.
   case git(GitCredentialError)
+  /// What the quick pinentry handed over could not be read.
+  case handOff(PinentryHandOffError)
 
   /// What locked memory was needed for.
   package enum LockedUse: Equatable, Sendable {
@@ -64,6 +66,10 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
       localized("The answer holds a line break, which the caller would cut; nothing was written")
     case .missingGitAction: localized("Which action? Expected get, store or erase")
     case .git(let error): error.description
+    case .handOff(.unknownVersion):
+      localized("pinentry-login-form and login-form are of different versions; reinstall them")
+    case .handOff:
+      localized("What pinentry-login-form handed over cannot be read")
     }
   }
 
@@ -73,7 +79,7 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
     switch self {
     case .options, .noPresenter, .cannotLockMemory, .readFailed, .inputTooLong,
       .missingGitAction,
-      .git:
+      .git, .handOff:
       .usage
     case .noLockedMemoryLeft, .outputClosed, .writeFailed, .lineBreakInAnswer: .notDelivered
     }

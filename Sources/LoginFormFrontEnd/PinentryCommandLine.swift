@@ -55,6 +55,23 @@ package enum PinentryCommandLine {
     return launch
   }
 
+  /// The launch for the command lines gpg-agent starts a pinentry with
+  /// (none, or `--display NAME`), which the quick pinentry reads without
+  /// GLib or GTK; nil for any other, which it leaves to login-form to read
+  /// (and to report on).
+  package static func quickLaunch(arguments: [String]) -> PinentryLaunch? {
+    let display: String?
+    if arguments.isEmpty {
+      display = nil
+    } else if arguments.count == 2, arguments[0] == "--display" {
+      display = arguments[1]
+    } else {
+      return nil
+    }
+    let none = ParsedOptions(texts: [:], flags: [], positional: [])
+    return try? launch(from: none, display: display)
+  }
+
   /// What `--version` prints for the program started as `program`, in
   /// pinentry's own form ("pinentry-gnome3 (pinentry) 1.2.1").
   package static func versionLine(program: String) -> String {

@@ -42,19 +42,31 @@ package enum PinentryPasswordCache {
     _ request: PinentryRequest, session: inout PinentrySession, keyring: Keyring,
     grabSetting: String?, requester: String? = nil, into sink: inout some ByteSink
   ) -> Opening {
-    if request.usesPasswordCache, let key = request.keyInfo,
-      let match = keyring.lookup(search(keyInfo: key))
-    {
-      let outcome = match.secret.withUTF8 { pin in
-        Result { () throws(PinentrySubmitError) in try session.submitCached(pin: pin, into: &sink) }
-      }
-      // A PIN the agent could not take (empty, too long) is asked for.
-      if case .success(let event) = outcome { return .answered(event) }
+    if let event = answerFromCache(request, session: &session, keyring: keyring, into: &sink) {
+      return .answered(event)
     }
     let offersSaving = request.mayCachePassword && keyring.offersSaving
     return .ask(
       PinentryPrompt.prompt(
         for: request, grabSetting: grabSetting, offersSaving: offersSaving, requester: requester))
+  }
+
+  /// Answers `request` from the password manager when pinentry would look
+  /// there and finds a PIN the agent can take, and returns what the
+  /// session says to do next; nil, having written nothing, otherwise.
+  package static func answerFromCache(
+    _ request: PinentryRequest, session: inout PinentrySession, keyring: Keyring,
+    into sink: inout some ByteSink
+  ) -> PinentryEvent? {
+    guard request.usesPasswordCache, let key = request.keyInfo,
+      let match = keyring.lookup(search(keyInfo: key))
+    else { return nil }
+    let outcome = match.secret.withUTF8 { pin in
+      Result { () throws(PinentrySubmitError) in try session.submitCached(pin: pin, into: &sink) }
+    }
+    // A PIN the agent could not take (empty, too long) is asked for.
+    guard case .success(let event) = outcome else { return nil }
+    return event
   }
 
   /// Saves the PIN just sent for `request`, if the agent allows it.

@@ -2,10 +2,10 @@ import LoginFormModel
 
 /// The percent codings of the Assuan protocol, byte by byte into a sink so
 /// that a secret is never copied into a growable buffer.
-enum AssuanCoding {
+package enum AssuanCoding {
   /// Data lines (`D …`) as libassuan writes them: only `%`, CR and LF are
   /// escaped; `+`, spaces and UTF-8 pass as they are.
-  static func appendData(_ bytes: some Sequence<UInt8>, into sink: inout some ByteSink) {
+  package static func appendData(_ bytes: some Sequence<UInt8>, into sink: inout some ByteSink) {
     for byte in bytes {
       if byte == UInt8(ascii: "%") || byte == LineByte.carriageReturn || byte == LineByte.newline {
         appendEscape(byte, into: &sink)
@@ -41,7 +41,9 @@ enum AssuanCoding {
   /// else, `+` included, is copied. Returns false at the first `%` not
   /// followed by two hex digits, having written only what precedes it.
   @discardableResult
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink) -> Bool {
+  package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink)
+    -> Bool
+  {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]

@@ -101,6 +101,17 @@ package struct PinentrySession: Sendable {
     return dispatch(line, into: &sink)
   }
 
+  /// Handles what the splitter handed on: a line, or the news of one too
+  /// long.
+  package mutating func receive(_ input: AssuanInput, into sink: inout some ByteSink)
+    -> PinentryEvent
+  {
+    switch input {
+    case .line(let bytes): receive(line: bytes, into: &sink)
+    case .overlongLine: receiveOverlongLine(into: &sink)
+    }
+  }
+
   /// Handles a line the splitter found too long: answered with an error in
   /// its turn, or ignored inside an inquiry's answer.
   package mutating func receiveOverlongLine(into sink: inout some ByteSink) -> PinentryEvent {

@@ -69,6 +69,21 @@ import Testing
     }
   }
 
+  @Test func theQuickPinentryReadsWhatGpgAgentPassesAsGLibWould() throws {
+    #expect(PinentryCommandLine.quickLaunch(arguments: []) == (try launch()))
+    #expect(
+      PinentryCommandLine.quickLaunch(arguments: ["--display", ":1"])
+        == (try launch(display: ":1")))
+  }
+
+  @Test(arguments: [
+    ["--help"], ["--version"], ["--display=:1"], ["--timeout", "5"], ["--display", ":1", "-d"],
+    ["extra"],
+  ])
+  func anyOtherCommandLineIsLeftToLoginForm(arguments: [String]) {
+    #expect(PinentryCommandLine.quickLaunch(arguments: arguments) == nil)
+  }
+
   @Test func theSessionSaysWhoItIs() {
     var (session, _) = session([])
     var sink = ArraySink()
