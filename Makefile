@@ -73,7 +73,8 @@ RELEASE_LINK_FLAGS ?= $(foreach word,$(subst $(comma), ,$(patsubst -Wl$(comma)%,
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 SOURCES = $(wildcard Sources/LoginFormPrompt/*.swift Sources/LoginFormFrontEnd/*.swift \
-	Sources/LoginFormGtk/*.swift Sources/LoginFormTerminal/*.swift Sources/login-form/*.swift)
+	Sources/LoginFormGtk/*.swift Sources/LoginFormTerminal/*.swift Sources/login-form/*.swift \
+	Sources/pinentry-login-form/*.swift)
 # The version's only home is the file VERSION; see .ci/version.
 VERSION = $(shell .ci/version)
 # The suites that need no display: the model, the protocols, the front-end core,
@@ -168,14 +169,17 @@ test-install:
 # The binary that install copies; the Debian package's build step runs it too.
 release: static-cxx
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
+	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product pinentry-login-form
 
-# The two links name modes of the same binary, which reads argv[0]; each gets
-# the one man page under its own name too. The Debian package installs with
+# git-credential-login-form names a mode of the same binary, which reads
+# argv[0]; pinentry-login-form is the quick pinentry (no GTK), which becomes
+# login-form, found beside it, for a window. Each gets the one man page under
+# its own name too. The Debian package installs with
 # this recipe (debian/rules), so a file added here is packaged as well.
 install: release
 	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
 	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form"
-	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form"
+	install -Dm755 "$(RELEASE_BIN_DIR)/pinentry-login-form" "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form"
 	install -Dm644 resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 resources/icons/hicolor/scalable/apps/$(APP_ID).svg \

@@ -5,6 +5,7 @@ let package = Package(
   name: "login-form",
   products: [
     .executable(name: "login-form", targets: ["login-form"]),
+    .executable(name: "pinentry-login-form", targets: ["pinentry-login-form"]),
     .library(name: "LoginFormModel", targets: ["LoginFormModel"]),
   ],
   targets: [
@@ -53,6 +54,9 @@ let package = Package(
       ]),
     // Our own C for the terminal: its settings, restored from signal handlers.
     .target(name: "CTerminal"),
+    // Our own C for the process: hardening, the standard descriptors, and
+    // the hand-off from the quick pinentry to login-form.
+    .target(name: "CProcess"),
     // The terminal, which presents the same contract without a display.
     .target(
       name: "LoginFormTerminal",
@@ -63,9 +67,18 @@ let package = Package(
     .executableTarget(
       name: "login-form",
       dependencies: [
-        "CGtk", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt", "LoginFormFrontEnd",
-        "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormGtk", "LoginFormTerminal",
-        "LoginFormKeyring",
+        "CGtk", "CProcess", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt",
+        "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormGtk",
+        "LoginFormTerminal", "LoginFormKeyring",
+      ]),
+    // gpg-agent's pinentry: answers from the password manager without GTK,
+    // and becomes login-form (carrying the conversation so far) when
+    // something has to be shown.
+    .executableTarget(
+      name: "pinentry-login-form",
+      dependencies: [
+        "CProcess", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt",
+        "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormKeyring",
       ]),
 
     // What several test suites and the fuzzer share.

@@ -29,8 +29,9 @@ if [[ ${1:-} != --measure ]]; then
     build_tools
     cc -O2 -Wall -Wextra -Werror "$here/roundtrip.c" -o "$build/roundtrip" -lX11
     cc -O2 -Wall -Wextra -Werror "$here/datatime.c" -o "$build/datatime"
-    # The names gpg-agent and ssh start it by.
-    ln -sf "$(realpath "$LOGIN_FORM")" "$build/pinentry-login-form"
+    # The names gpg-agent and ssh start it by: gpg-agent's is the quick
+    # pinentry beside the binary, which becomes it for a window.
+    ln -sf "$(dirname "$(realpath "$LOGIN_FORM")")/pinentry-login-form" "$build/pinentry-login-form"
     ln -sf "$(realpath "$LOGIN_FORM")" "$build/login-form"
     peers=()
     if need /usr/lib/openssh/gnome-ssh-askpass ssh-askpass-gnome; then peers+=(askpass); fi
@@ -159,6 +160,8 @@ if has keyring; then
     names=() argvs=()
     add login-form "$build/pinentry-login-form" --display "$DISPLAY"
     add pinentry-gtk-2 pinentry-gtk-2 --display "$DISPLAY"
+    # The same answer from login-form's own pinentry mode, which loads GTK.
+    add login-form-whole "$build/login-form" --pinentry --display "$DISPLAY"
     before=$(load_average)
     round_robin "$build/cached.results" "$build/datatime" --assuan "$here/gpg-unlock.assuan"
     header "cached GETPIN: exec to the D line, the passphrase in gnome-keyring (no window); ready_ms: exec to greeting; request_ms: GETPIN sent to the D line" "$before"

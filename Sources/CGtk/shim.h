@@ -18,8 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 static inline GtkWindow *lf_window(gpointer p) { return GTK_WINDOW(p); }
@@ -37,42 +35,6 @@ static inline GtkButtonBox *lf_button_box(gpointer p) { return GTK_BUTTON_BOX(p)
 static inline GtkEditable *lf_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkToggleButton *lf_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
-
-/// Process set-up that needs C macros or variadic calls. Keeps secrets out of
-/// core dumps and turns a closed pipe into a write error instead of a
-/// silent death by SIGPIPE.
-static inline void lf_harden_process(void) {
-    struct rlimit none = {0, 0};
-    setrlimit(RLIMIT_CORE, &none);
-    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-    signal(SIGPIPE, SIG_IGN);
-}
-
-/// Opens /dev/null on any of descriptors 0-2 that the caller closed, so the
-/// next file GTK opens (the X connection, say) cannot take the number and
-/// receive what is meant for standard output. Returns a bit mask of the
-/// descriptors that were closed (bit 1 = standard output).
-static inline int lf_occupy_closed_standard_descriptors(void) {
-    int closed = 0;
-    for (int fd = 0; fd <= 2; fd++) {
-        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
-            closed |= 1 << fd;
-            int opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
-            if (opened != fd && opened >= 0) {
-                dup2(opened, fd);
-                close(opened);
-            }
-        }
-    }
-    return closed;
-}
-
-/// Whether nobody reads `fd` any more: the write end of a pipe whose read
-/// end was closed reports POLLERR.
-static inline gboolean lf_reader_is_gone(int fd) {
-    struct pollfd check = {fd, 0, 0};
-    return poll(&check, 1, 0) == 1 && (check.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0;
-}
 
 /// Sets the Tab order inside `container` to `widgets` (a NULL-terminated
 /// array). GTK 3 deprecates focus chains in favour of GTK 4's layout order,

@@ -1,4 +1,5 @@
 import CGtk
+import CProcess
 import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormLockedMemory
@@ -30,9 +31,20 @@ import LoginFormTerminal
   /// one is open is the session's to say.
   private var window: (any PromptSurface)?
   private var isExiting = false
+  /// What the quick pinentry read from the agent before handing over, gone
+  /// through again before standard input (see `PinentryHandOff`).
+  private let transcript: [UInt8]
+  /// Whether the session is still catching up with what the quick pinentry
+  /// answered: the output is dropped, as the agent has it already, until
+  /// the request it handed over is shown.
+  private var isCatchingUp: Bool
 
-  /// A server for `session`; nil when no locked memory is left.
-  init?(session: PinentrySession, grabSetting: String?, keyring: Keyring, wantsWindows: Bool) {
+  /// A server for `session`, going on from `handOff` when the quick
+  /// pinentry handed over; nil when no locked memory is left.
+  init?(
+    session: PinentrySession, grabSetting: String?, keyring: Keyring, wantsWindows: Bool,
+    handOff: PinentryHandOff? = nil
+  ) {
     guard let input = LockedRegion(capacity: 4096), let output = LockedBytes(capacity: 4096)
     else { return nil }
     self.session = session
@@ -41,6 +53,8 @@ import LoginFormTerminal
     self.grabSetting = grabSetting
     self.keyring = keyring
     self.wantsWindows = wantsWindows
+    transcript = handOff?.transcript ?? []
+    isCatchingUp = handOff != nil
     splitter = AssuanLineSplitter(storage: input.bytes)
   }
 
@@ -51,6 +65,7 @@ import LoginFormTerminal
     flush()
     PromptRunner.onReadable(0) { [self] in readInput() }
     _ = PromptRunner.onInterruption { [self] _ in exitNow(status: .cancelled) }
+    catchUp()
     PromptRunner.runForever()
   }
 
@@ -62,23 +77,38 @@ import LoginFormTerminal
     if got < 0, lf_errno() == EINTR || lf_errno() == EAGAIN { return true }
     guard got > 0 else {
       _ = splitter.finish()
-      handle(session.receiveEndOfInput(outputIsRead: lf_reader_is_gone(1) == 0))
+      handle(session.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))
       return false
     }
     splitter.didRead(got)
+    handleLines()
+    return true
+  }
+
+  /// Goes through what the quick pinentry read, as if read now; the
+  /// request it handed over ends the catching up.
+  private func catchUp() {
+    var rest = transcript[...]
+    while !rest.isEmpty {
+      let space = splitter.prepareForRead()
+      let count = min(space.count, rest.count)
+      _ = space.initialize(from: rest.prefix(count))
+      rest = rest.dropFirst(count)
+      splitter.didRead(count)
+      handleLines()
+    }
+    isCatchingUp = false
+  }
+
+  private func handleLines() {
     while let line = splitter.nextLine() {
       var sink = ProtocolOutput(buffer: output)
-      let event: PinentryEvent
-      switch line {
-      case .line(let bytes): event = session.receive(line: bytes, into: &sink)
-      case .overlongLine: event = session.receiveOverlongLine(into: &sink)
-      }
+      let event = session.receive(line, into: &sink)
       flush()
       // Synchronously: a generated passphrase points into the line, which
       // the splitter wipes at its next call.
       handle(event)
     }
-    return true
   }
 
   private func handle(_ event: PinentryEvent) {
@@ -133,6 +163,7 @@ import LoginFormTerminal
   /// Shows `prompt` with the first presenter the core's plan for a request
   /// with `options` names that can be had; tells the agent when none can.
   private func show(_ prompt: Prompt, options: PinentryOptions) {
+    isCatchingUp = false
     let display = display
     let plan = PresenterPlan.forPinentry(options, hasDisplay: display.isOpen)
     var problem = plan.terminalProblem
@@ -254,7 +285,11 @@ import LoginFormTerminal
   }
 
   private func flush() {
-    ProtocolOutput.flush(output)
+    if isCatchingUp {
+      output.removeAll()
+    } else {
+      ProtocolOutput.flush(output)
+    }
   }
 
   /// Ends the process at once, as the agent waits for it: no window is

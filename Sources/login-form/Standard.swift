@@ -12,16 +12,7 @@ enum Standard {
   /// Writes all of `bytes` to `descriptor`, retrying after interruptions;
   /// returns why it failed, or nil.
   static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> String? {
-    var offset = 0
-    while offset < bytes.count {
-      let written = CGtk.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if lf_errno() == EINTR { continue }
-        return String(cString: g_strerror(lf_errno()))
-      }
-      offset += written
-    }
-    return nil
+    DescriptorOutput.write(bytes, to: descriptor).map { String(cString: g_strerror($0)) }
   }
 
   /// Writes text that holds no secret to standard output.

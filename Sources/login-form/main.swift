@@ -4,6 +4,7 @@
 // (LoginFormFrontEnd); what is here is the process: its arguments,
 // environment, standard streams, display, terminal and exit.
 import CGtk
+import CProcess
 import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormKeyring
@@ -130,9 +131,39 @@ func readGitRequest(
 }
 
 /// The password manager (the Secret Service, asked only when first
-/// needed), its failures said on standard error.
-func makeKeyring() -> Keyring {
-  Keyring(store: SecretServiceStore(), warn: Diagnostics.warn)
+/// needed), its failures said on standard error; after a hand-off, the
+/// quick pinentry's answers come first, and those failures it said.
+func makeKeyring(replaying handOff: PinentryHandOff? = nil) -> Keyring {
+  guard let handOff else { return Keyring(store: SecretServiceStore(), warn: Diagnostics.warn) }
+  let store = ReplayingPasswordStore(replaying: handOff.storeEvents, then: SecretServiceStore())
+  return Keyring(store: store) { if !store.lastAnswerWasReplayed { Diagnostics.warn($0) } }
+}
+
+/// What the quick pinentry handed over, if it did: read from the
+/// descriptor the environment names, which is closed and unnamed then.
+/// Ends the process with status 2 when it cannot be read.
+func receivePinentryHandOff() -> PinentryHandOff? {
+  let name = PinentryHandOff.environmentVariable
+  guard let value = environment(name) else { return nil }
+  g_unsetenv(name)
+  guard let descriptor = Int32(value), descriptor > 2 else {
+    Standard.fail(.handOff(.malformed))
+  }
+  defer { close(descriptor) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let got = read(descriptor, &chunk, chunk.count)
+    if got < 0, lf_errno() == EINTR { continue }
+    guard got >= 0 else { Standard.fail(.readFailed(String(cString: g_strerror(lf_errno())))) }
+    if got == 0 { break }
+    bytes += chunk[..<got]
+  }
+  do {
+    return try PinentryHandOff(decoding: bytes)
+  } catch {
+    Standard.fail(.handOff(error))
+  }
 }
 
 /// The key file of an ssh passphrase prompt, when the password manager may
@@ -241,13 +272,15 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
     // from the keyring needs no GTK at all. Without a display, each request
     // asks on the terminal gpg-agent names.
     requireLockedMemory(bytes: 12_288)
+    let handOff = receivePinentryHandOff()
     let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
     guard
       let server = PinentryServer(
-        session: session, grabSetting: grabSetting, keyring: makeKeyring(),
+        session: session, grabSetting: grabSetting, keyring: makeKeyring(replaying: handOff),
         wantsWindows: PresenterPlan.pinentryOpensDisplay(
-          pinentryUserData: environment("PINENTRY_USER_DATA")))
+          pinentryUserData: environment("PINENTRY_USER_DATA")),
+        handOff: handOff)
     else {
       Standard.fail(.noLockedMemoryLeft(for: .protocolStream))
     }

@@ -24,7 +24,7 @@ import time
 import unittest
 
 import harness
-from harness import BINARY, ClientWindow, PromptTestCase, poll
+from harness import BINARY, PINENTRY, ClientWindow, PromptTestCase, poll
 
 # The longest a client may run, windows and typing included.
 CLIENT_TIMEOUT = 60.0
@@ -626,8 +626,8 @@ class BasicAuthServer:
 
 class GnuPGHome:
     """A GNUPGHOME (mode 700) of the test's own whose gpg-agent uses the
-    binary under test as its pinentry, through a symlink named
-    `pinentry-login-form` (gpg-agent cannot pass arguments to a pinentry).
+    quick pinentry beside the binary under test (which becomes it when a
+    window is needed), through a symlink as the pinentry alternative is.
     With `wrapper`, pinentry-program is instead a small script that notes
     each start and the pinentry's stderr, then runs the symlink.
     The agent is killed when the test ends."""
@@ -640,7 +640,7 @@ class GnuPGHome:
         bin_dir = os.path.join(self.directory, "bin")
         os.mkdir(bin_dir)
         self.symlink = os.path.join(bin_dir, "pinentry-login-form")
-        os.symlink(BINARY, self.symlink)
+        os.symlink(PINENTRY, self.symlink)
         self.starts_path = os.path.join(self.directory, "pinentry-starts")
         self.stderr_path = os.path.join(self.directory, "pinentry-stderr")
         program = self.symlink

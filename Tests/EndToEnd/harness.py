@@ -28,6 +28,9 @@ import unittest
 BINARY = os.environ.get("LOGIN_FORM") or os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
     ".build", "debug", "login-form")
+# gpg-agent's quick pinentry, which becomes the binary above when it must
+# show something: the one beside it.
+PINENTRY = os.path.join(os.path.dirname(BINARY), "pinentry-login-form")
 
 # How long to wait for things a person would see at once. Generous, since
 # only a failure ever waits the whole time.

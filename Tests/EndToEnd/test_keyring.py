@@ -12,7 +12,7 @@ import time
 
 from clients import (ANSWER_TIMEOUT, BasicAuthServer, Client, GitSetup, GnuPGHome, SshAgent,
                      ThrowawayUser, answer, askpass_environment, make_ssh_key, tool)
-from harness import BINARY
+from harness import BINARY, PINENTRY
 from keyrings import KeyringTestCase, SecretService, SessionBus
 
 UID = "Name <n@example.org>"
@@ -120,7 +120,7 @@ class PinentryInteropTests(KeyringTestCase):
                                  input=self.script(key))
 
     def test_pinentry_gtk_2_finds_what_login_form_saved(self):
-        client = self.pinentry([BINARY, "--pinentry"], "n/0A1B")
+        client = self.pinentry([PINENTRY], "n/0A1B")
         window = self.next_window(client=client, pid=client.pid)
         window.wait_for_focus("PIN")
         window.type_synced("saved by login-form", "PIN")
@@ -140,7 +140,7 @@ class PinentryInteropTests(KeyringTestCase):
         self.keyring.store("GnuPG: n/2C3D", "saved by pinentry 50%", keygrip="n/2C3D",
                            **PINENTRY_ITEM)
         status, out, err = self.assertNoWindowUntilEnd(
-            self.pinentry([BINARY, "--pinentry"], "n/2C3D", display=False))
+            self.pinentry([PINENTRY], "n/2C3D", display=False))
         self.assertEqual((status, err), (0, b""))
         lines = out.decode().split("\n")
         self.assertEqual(lines[4:7], ["S PASSWORD_FROM_CACHE", "D saved by pinentry 50%25", "OK"],
@@ -396,7 +396,7 @@ class NoCheckBoxTestCase(KeyringTestCase):
     def pinentry(self, env):
         """Runs a GETPIN that the agent lets the password manager answer,
         which must ask with no check box as before; returns the stderr."""
-        client = self.start_client([BINARY, "--pinentry"], env, input=GETPIN_SCRIPT)
+        client = self.start_client([PINENTRY], env, input=GETPIN_SCRIPT)
         window = self.next_window(client=client, pid=client.pid)
         self.assertEqual(window.check_boxes(), {})
         pressed = answer(window, "typed", "Passphrase")

@@ -1,5 +1,6 @@
 """The pinentry mode under gpg-agent 2.2: a GNUPGHOME of the test's own
-whose pinentry-program is a `pinentry-login-form` symlink to the binary.
+whose pinentry-program is the quick pinentry, which becomes login-form for
+each window.
 What was typed is checked byte for byte by decrypting again with the
 loopback pinentry (no window), so a pinentry that mangled `%`, `+`, spaces
 or UTF-8 the same way twice could not pass."""
@@ -12,7 +13,7 @@ import harness
 
 from clients import (ANSWER_TIMEOUT, Client, ClientTestCase, GnuPGHome, answer, press, shown_as,
                      tool)
-from harness import BINARY
+from harness import BINARY, PINENTRY
 
 GPG_PROGRAMS = ("gpg", "gpg-agent", "gpgconf")
 PLAINTEXT = b"attack at dawn\n"
@@ -371,7 +372,7 @@ class AssuanTests(ClientTestCase):
         # /usr/bin/pinentry when login-form is the alternative: the window's
         # class (and so the desktop's idea of the program) stays login-form.
         link = os.path.join(self.temp_dir(), "pinentry")
-        os.symlink(BINARY, link)
+        os.symlink(PINENTRY, link)
         client = Client([link], os.environ.copy(), input=b"SETDESC Via the alternative\nGETPIN\n")
         self.addCleanup(client.kill)
         window = self.next_window(client=client, pid=client.pid)

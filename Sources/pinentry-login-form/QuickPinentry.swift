@@ -1,0 +1,156 @@
+import CProcess
+import Glibc
+import LoginFormFrontEnd
+import LoginFormKeyring
+import LoginFormLockedMemory
+import LoginFormPrompt
+import LoginFormProtocols
+
+/// gpg-agent's conversation up to the first request that has to be shown:
+/// options, settings, `GETINFO`, `CLEARPASSPHRASE` and `GETPIN`s the
+/// password manager answers, through the same session and password-cache
+/// rules as login-form's own pinentry mode. At the first request that has
+/// to be shown it becomes login-form (see `PinentryHandOff`).
+///
+/// Both directions use locked memory, as login-form's: the output carries
+/// the cached PIN.
+final class QuickPinentry {
+  private var session: PinentrySession
+  private var splitter: AssuanLineSplitter
+  private let input: LockedRegion
+  private let output: LockedBytes
+  private let store: RecordingPasswordStore
+  private let keyring: Keyring
+  /// Every byte the agent sent, for login-form to go through again.
+  private var transcript: [UInt8] = []
+
+  /// A pinentry started with `launch`; nil when the locked memory the
+  /// mode needs is not there.
+  init?(launch: PinentryLaunch) {
+    guard LockedRegion.canLock(12_288), let input = LockedRegion(capacity: 4096),
+      let output = LockedBytes(capacity: 4096)
+    else { return nil }
+    self.input = input
+    self.output = output
+    splitter = AssuanLineSplitter(storage: input.bytes)
+    session = PinentryFrontEnd.session(
+      processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
+    store = RecordingPasswordStore(SecretServiceStore())
+    keyring = Keyring(store: store, warn: Self.warn)
+  }
+
+  /// Greets the agent and serves it until it says BYE, goes away, or sends
+  /// a request that has to be shown.
+  func serve() -> Never {
+    var sink = ProtocolOutput(buffer: output)
+    session.writeGreeting(into: &sink)
+    flush()
+    while true {
+      let space = splitter.prepareForRead()
+      let got = read(0, space.baseAddress, space.count)
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else {
+        _ = splitter.finish()
+        handle(session.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))
+        end()
+      }
+      transcript.append(contentsOf: UnsafeBufferPointer(rebasing: space[..<got]))
+      splitter.didRead(got)
+      while let line = splitter.nextLine() {
+        var sink = ProtocolOutput(buffer: output)
+        let event = session.receive(line, into: &sink)
+        flush()
+        handle(event)
+      }
+    }
+  }
+
+  private func handle(_ event: PinentryEvent) {
+    switch event {
+    case .none: break
+    case .show(let request):
+      var sink = ProtocolOutput(buffer: output)
+      let answered = PinentryPasswordCache.answerFromCache(
+        request, session: &session, keyring: keyring, into: &sink)
+      flush()
+      guard let next = answered else { handOver() }
+      handle(next)
+    case .clearPassphrase(let key):
+      var sink = ProtocolOutput(buffer: output)
+      let next = PinentryPasswordCache.clear(
+        keyInfo: key, session: &session, keyring: keyring, into: &sink)
+      flush()
+      handle(next)
+    case .exit: end()
+    // These come only while a window is open, and none is here.
+    case .quality, .generatedPIN, .pinChecked: break
+    }
+  }
+
+  private func flush() {
+    ProtocolOutput.flush(output)
+  }
+
+  /// Ends the process as login-form's pinentry mode does: nothing secret
+  /// left in the buffers.
+  private func end() -> Never {
+    flush()
+    input.wipe()
+    exit(0)
+  }
+
+  /// Becomes login-form, which goes through the conversation again and
+  /// shows the request.
+  private func handOver() -> Never {
+    input.wipe()
+    let record = PinentryHandOff(storeEvents: store.events, transcript: transcript)
+    Self.becomeLoginForm(handing: record.encoded())
+  }
+
+  /// Executes login-form (the binary beside this one) in pinentry mode
+  /// with this process's arguments, handing it `record` if any.
+  static func becomeLoginForm(handing record: [UInt8]?) -> Never {
+    if let record {
+      let descriptor = record.withUnsafeBytes { lf_hand_off_file($0.baseAddress, $0.count) }
+      guard descriptor >= 0 else {
+        fail(formatted(localized("Cannot hand the request over: %s"), reason(errno)))
+      }
+      setenv(PinentryHandOff.environmentVariable, String(descriptor), 1)
+    }
+    guard let path = loginFormPath else {
+      fail(formatted(localized("Cannot find login-form: %s"), reason(errno)))
+    }
+    let arguments = CommandLine.arguments
+    // login-form picks its mode from its name, as pinentry-login-form or
+    // as the pinentry alternative; any other name needs the option.
+    let name = arguments[0].split(separator: "/").last ?? ""
+    let program = name.hasPrefix("pinentry") ? [arguments[0]] : ["pinentry-login-form"]
+    let argv = (program + arguments.dropFirst()).map { strdup($0) } + [nil]
+    execv(path, argv)
+    fail(formatted(localized("Cannot start %s: %s"), path, reason(errno)))
+  }
+
+  /// login-form's path: beside this program, as installed and as built.
+  private static var loginFormPath: String? {
+    var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &target, target.count - 1)
+    guard count > 0 else { return nil }
+    let own = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let slash = own.lastIndex(of: "/") else { return nil }
+    return own[...slash] + "login-form"
+  }
+
+  private static func reason(_ errorNumber: Int32) -> String {
+    String(cString: strerror(errorNumber))
+  }
+
+  private static func warn(_ message: String) {
+    var line = "login-form: " + message + "\n"
+    _ = line.withUTF8 { DescriptorOutput.write($0, to: 2) }
+  }
+
+  private static func fail(_ message: String) -> Never {
+    warn(message)
+    exit(2)
+  }
+}

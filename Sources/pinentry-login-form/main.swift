@@ -1,0 +1,22 @@
+// pinentry-login-form: gpg-agent's pinentry. It answers what needs no
+// window itself, without GTK (a cached GETPIN needs only the password
+// manager), and becomes login-form, handing over the conversation so far,
+// as soon as something has to be shown. Loading GTK takes longer than the
+// whole cached answer, so this is what makes that answer quick.
+import CProcess
+import LoginFormFrontEnd
+import LoginFormPrompt
+
+lf_harden_process()
+_ = lf_occupy_closed_standard_descriptors()
+// Any other command line (--help, --version, --timeout, a mistake) is
+// login-form's to read and answer.
+guard
+  let launch = PinentryCommandLine.quickLaunch(arguments: Array(CommandLine.arguments.dropFirst()))
+else { QuickPinentry.becomeLoginForm(handing: nil) }
+Localization.setUp()
+guard let pinentry = QuickPinentry(launch: launch) else {
+  // login-form says what is missing (locked memory) in its own words.
+  QuickPinentry.becomeLoginForm(handing: nil)
+}
+pinentry.serve()
