@@ -64,3 +64,8 @@ int lf_hand_off_file(const void *bytes, size_t count) {
     }
     return fd;
 }
+
+bool lf_is_hand_off_file(int fd) {
+    int seals = fcntl(fd, F_GET_SEALS);
+    return seals >= 0 && (seals & F_SEAL_WRITE) != 0;
+}

@@ -146,7 +146,7 @@ func receivePinentryHandOff() -> PinentryHandOff? {
   let name = PinentryHandOff.environmentVariable
   guard let value = environment(name) else { return nil }
   g_unsetenv(name)
-  guard let descriptor = Int32(value), descriptor > 2 else {
+  guard let descriptor = Int32(value), descriptor > 2, lf_is_hand_off_file(descriptor) else {
     Standard.fail(.handOff(.malformed))
   }
   defer { close(descriptor) }

@@ -49,6 +49,12 @@ final class QuickPinentry {
       let space = splitter.prepareForRead()
       let got = read(0, space.baseAddress, space.count)
       if got < 0, errno == EINTR { continue }
+      if got < 0, errno == EAGAIN {
+        // An agent's non-blocking pipe: wait for it, as login-form's loop does.
+        var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, -1)
+        continue
+      }
       guard got > 0 else {
         _ = splitter.finish()
         handle(session.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))

@@ -2,6 +2,7 @@
 without GTK until something has to be shown, then login-form in the same
 process, going on from the same line with nothing said twice."""
 
+import fcntl
 import os
 import subprocess
 
@@ -82,27 +83,41 @@ class HandOffTests(KeyringTestCase):
 class HandOffRecordTests(ClientTestCase):
     """login-form refuses a hand-off it cannot read, in one line."""
 
-    def run_with_record(self, value, record=None):
+    def sealed(self, record):
+        """A memfd holding `record`, sealed as the quick pinentry seals it."""
+        descriptor = os.memfd_create("record", os.MFD_ALLOW_SEALING)
+        self.addCleanup(os.close, descriptor)
+        os.write(descriptor, record)
+        os.lseek(descriptor, 0, os.SEEK_SET)
+        fcntl.fcntl(descriptor, fcntl.F_ADD_SEALS, fcntl.F_SEAL_WRITE | fcntl.F_SEAL_SEAL)
+        return descriptor
+
+    def run_with(self, value, descriptor=None):
         env = dict(os.environ, LOGIN_FORM_PINENTRY_HAND_OFF=value)
-        fds = ()
-        if record is not None:
-            read_end, write_end = os.pipe()
-            os.write(write_end, record)
-            os.close(write_end)
-            self.addCleanup(os.close, read_end)
-            env["LOGIN_FORM_PINENTRY_HAND_OFF"] = str(read_end)
-            fds = (read_end,)
-        return subprocess.run([BINARY, "--pinentry"], env=env, input=b"GETPIN\n", pass_fds=fds,
+        return subprocess.run([BINARY, "--pinentry"], env=env, input=b"GETPIN\n",
+                              pass_fds=() if descriptor is None else (descriptor,),
                               capture_output=True, timeout=harness.WINDOW_TIMEOUT)
 
+    def assertRefused(self, result, message):
+        self.assertEqual((result.returncode, result.stdout), (2, b""), result.stderr)
+        self.assertIn(message, result.stderr)
+        self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+
     def test_a_record_that_cannot_be_read_ends_with_status_2_and_one_line(self):
-        cases = (("not a number", None, b"handed over cannot be read"),
-                 ("", b"login-form pinentry hand-off 1\nopen maybe\n\n",
-                  b"handed over cannot be read"),
-                 ("", b"login-form pinentry hand-off 9\n\nGETPIN\n", b"different versions"))
-        for value, record, message in cases:
-            with self.subTest(record=record or value):
-                result = self.run_with_record(value, record)
-                self.assertEqual((result.returncode, result.stdout), (2, b""), result.stderr)
-                self.assertIn(message, result.stderr)
-                self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+        cases = ((b"login-form pinentry hand-off 1\nopen maybe\n\n", b"cannot be read"),
+                 (b"login-form pinentry hand-off 1\nopen available\n", b"cannot be read"),
+                 (b"login-form pinentry hand-off 9\n\nGETPIN\n", b"different versions"))
+        for record, message in cases:
+            with self.subTest(record=record):
+                descriptor = self.sealed(record)
+                self.assertRefused(self.run_with(str(descriptor), descriptor), message)
+
+    def test_a_descriptor_that_is_no_sealed_record_is_not_waited_on(self):
+        # A pipe whose writer never closes would hang a reader.
+        read_end, write_end = os.pipe()
+        self.addCleanup(os.close, read_end)
+        self.addCleanup(os.close, write_end)
+        for value, descriptor in (("not a number", None), ("1", None),
+                                  (str(read_end), read_end)):
+            with self.subTest(value=value):
+                self.assertRefused(self.run_with(value, descriptor), b"cannot be read")

@@ -26,4 +26,9 @@ bool lf_reader_is_gone(int fd);
 /// carries what is not secret from one program to the one it becomes.
 int lf_hand_off_file(const void *bytes, size_t count);
 
+/// Whether `fd` is such a file, sealed against writes: what login-form
+/// reads a hand-off from, so that a descriptor named by mistake (a pipe
+/// nobody closes, a terminal) is refused rather than waited on.
+bool lf_is_hand_off_file(int fd);
+
 #endif
