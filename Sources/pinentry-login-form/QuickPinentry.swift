@@ -75,6 +75,9 @@ final class QuickPinentry {
     switch event {
     case .none: break
     case .show(let request):
+      // As login-form does: the password manager's failures are said in
+      // the client's language, which the agent passes as an option.
+      if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
       var sink = ProtocolOutput(buffer: output)
       let answered = PinentryPasswordCache.answerFromCache(
         request, session: &session, keyring: keyring, into: &sink)
