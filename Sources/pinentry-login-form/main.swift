@@ -9,12 +9,13 @@ import LoginFormPrompt
 
 lf_harden_process()
 _ = lf_occupy_closed_standard_descriptors()
+// Even the line saying login-form cannot be started is translated.
+Localization.setUp()
 // Any other command line (--help, --version, --timeout, a mistake) is
 // login-form's to read and answer.
 guard
   let launch = PinentryCommandLine.quickLaunch(arguments: Array(CommandLine.arguments.dropFirst()))
 else { QuickPinentry.becomeLoginForm(handing: nil) }
-Localization.setUp()
 guard let pinentry = QuickPinentry(launch: launch) else {
   // login-form says what is missing (locked memory) in its own words.
   QuickPinentry.becomeLoginForm(handing: nil)

@@ -4,6 +4,7 @@ process, going on from the same line with nothing said twice."""
 
 import fcntl
 import os
+import shutil
 import subprocess
 
 import harness
@@ -47,6 +48,18 @@ class QuickPinentryTests(KeyringTestCase):
             "OK", "OK", "OK", "S PASSWORD_FROM_CACHE", "D stale", "OK", "OK", "OK", "D fresh",
             "OK", f"D {client.pid}", "OK", "OK closing connection", ""])
         self.assertIsNone(self.keyring.lookup(keygrip="n/0A1B"))
+
+    def test_without_login_form_beside_it_a_request_gets_one_line_and_status_2(self):
+        # A copy on its own: the window it has to hand over has nowhere to go.
+        alone = os.path.join(self.temp_dir("alone"), "pinentry-login-form")
+        shutil.copy(PINENTRY, alone)
+        result = subprocess.run([alone], env=without_display(dict(os.environ)),
+                                input=b"SETDESC Unlock\nGETPIN\n", capture_output=True,
+                                timeout=harness.WINDOW_TIMEOUT)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertEqual(result.stdout.split(b"\n")[1:], [b"OK", b""])
+        self.assertEqual(result.stderr, f"login-form: Cannot start {os.path.dirname(alone)}"
+                                        "/login-form: No such file or directory\n".encode())
 
 
 class HandOffTests(KeyringTestCase):
