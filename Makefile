@@ -174,8 +174,8 @@ release: static-cxx
 # git-credential-login-form names a mode of the same binary, which reads
 # argv[0]; pinentry-login-form is the quick pinentry (no GTK), which becomes
 # login-form, found beside it, for a window. Each gets the one man page under
-# its own name too. The Debian package installs with
-# this recipe (debian/rules), so a file added here is packaged as well.
+# its own name too. The Debian package installs with this recipe
+# (debian/rules), so a file added here is packaged as well.
 install: release
 	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
 	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form"
