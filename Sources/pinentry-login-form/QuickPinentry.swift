@@ -130,23 +130,26 @@ final class QuickPinentry {
       fail(formatted(localized("Cannot find login-form: %s"), reason(errno)))
     }
     let arguments = CommandLine.arguments
-    // login-form picks its mode from its name, as pinentry-login-form or
-    // as the pinentry alternative; any other name needs the option.
+    // login-form picks its mode from its name: kept when it is pinentry's
+    // (pinentry-login-form, or pinentry as the alternative), else given.
     let name = arguments[0].split(separator: "/").last ?? ""
     let program = name.hasPrefix("pinentry") ? [arguments[0]] : ["pinentry-login-form"]
     let argv = (program + arguments.dropFirst()).map { strdup($0) } + [nil]
     execv(path, argv)
-    fail(formatted(localized("Cannot start %s: %s"), path, reason(errno)))
+    let shown = path.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    fail(formatted(localized("Cannot start %s: %s"), shown, reason(errno)))
   }
 
-  /// login-form's path: beside this program, as installed and as built.
-  private static var loginFormPath: String? {
-    var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &target, target.count - 1)
-    guard count > 0 else { return nil }
-    let own = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard let slash = own.lastIndex(of: "/") else { return nil }
-    return own[...slash] + "login-form"
+  /// login-form's path, as the C string `execv` takes: beside this
+  /// program, as installed and as built, byte for byte (a directory's name
+  /// need not be UTF-8).
+  private static var loginFormPath: [CChar]? {
+    var own = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &own, own.count - 1)
+    guard count > 0, let slash = own[..<count].lastIndex(of: CChar(UInt8(ascii: "/"))) else {
+      return nil
+    }
+    return Array(own[...slash]) + "login-form".utf8CString
   }
 
   private static func reason(_ errorNumber: Int32) -> String {
