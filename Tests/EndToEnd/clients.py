@@ -24,7 +24,7 @@ import time
 import unittest
 
 import harness
-from harness import BINARY, PINENTRY, ClientWindow, PromptTestCase, poll
+from harness import BINARY, PINENTRY, ClientWindow, PromptTestCase, poll, stop_group
 
 # The longest a client may run, windows and typing included.
 CLIENT_TIMEOUT = 60.0
@@ -290,14 +290,8 @@ class SshAgent:
             return stderr.read()
 
     def stop(self):
-        if self.process.poll() is None:
-            # The whole group: the agent and any askpass it still runs.
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=5)
+        # The whole group: the agent and any askpass it still runs.
+        stop_group(self.process)
 
     def listed(self):
         """(status, stdout) of `ssh-add -l` against this agent."""
@@ -330,7 +324,7 @@ class DropbearServer:
                     ["dropbear", "-F", "-E", "-s", "-p", f"127.0.0.1:{self.port}",
                      "-r", self.host_key, "-P", os.path.join(directory, "dropbear.pid")],
                     stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
-            test.addCleanup(self.stop, self.process)
+            test.addCleanup(stop_group, self.process)
             poll(lambda: self.process.poll() is not None or port_open(self.port),
                  timeout=10, message="dropbear to listen")
             if self.process.poll() is None:
@@ -341,15 +335,6 @@ class DropbearServer:
         with open(self.log_path, "rb") as log:
             return log.read()
 
-    @staticmethod
-    def stop(process):
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=5)
 
 
 def free_port():

@@ -8,13 +8,12 @@ for the focus gets it, so "no focus taken" means something.
 """
 
 import os
-import signal
 import time
 import subprocess
 
 from Xlib import X, Xatom, display as xdisplay
 
-from harness import poll, xdotool
+from harness import poll, stop_group, xdotool
 
 
 class WindowManager:
@@ -48,13 +47,7 @@ class WindowManager:
         return value.value[0] if value is not None and len(value.value) else None
 
     def stop(self):
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=5)
+        stop_group(self.process)
         self.connection.close()
 
 

@@ -484,6 +484,19 @@ class Prompt(PromptWindow):
                 stream.close()
 
 
+def stop_group(process):
+    """Ends a helper started in a session of its own (an agent, a server, a
+    window manager) with everything it started: SIGTERM to its process
+    group, SIGKILL after 5 seconds."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+
+
 @contextlib.contextmanager
 def temporary_runtime_dir():
     """A private XDG_RUNTIME_DIR (mode 700), removed afterwards."""
