@@ -57,6 +57,11 @@ let package = Package(
     // Our own C for the process: hardening, the standard descriptors, and
     // the hand-off from the quick pinentry to login-form.
     .target(name: "CProcess"),
+    // The pinentry's channel to gpg-agent, in locked memory: what both
+    // executables that speak Assuan share.
+    .target(
+      name: "LoginFormPinentry",
+      dependencies: ["LoginFormModel", "LoginFormProtocols", "LoginFormLockedMemory"]),
     // The terminal, which presents the same contract without a display.
     .target(
       name: "LoginFormTerminal",
@@ -69,7 +74,7 @@ let package = Package(
       dependencies: [
         "CGtk", "CProcess", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt",
         "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormGtk",
-        "LoginFormTerminal", "LoginFormKeyring",
+        "LoginFormTerminal", "LoginFormKeyring", "LoginFormPinentry",
       ]),
     // gpg-agent's pinentry: answers from the password manager without GTK,
     // and becomes login-form (carrying the conversation so far) when
@@ -78,7 +83,7 @@ let package = Package(
       name: "pinentry-login-form",
       dependencies: [
         "CProcess", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt",
-        "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormKeyring",
+        "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormKeyring", "LoginFormPinentry",
       ]),
 
     // What several test suites and the fuzzer share.

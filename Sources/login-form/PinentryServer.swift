@@ -5,6 +5,7 @@ import LoginFormGtk
 import LoginFormLockedMemory
 import LoginFormMainLoop
 import LoginFormModel
+import LoginFormPinentry
 import LoginFormPrompt
 import LoginFormProtocols
 import LoginFormTerminal
@@ -14,14 +15,8 @@ import LoginFormTerminal
 /// request from the password manager or shows it (in a window, opening the
 /// display then, or without a display on the terminal the agent names,
 /// whose keys are another source of the same loop) and reports its end.
-///
-/// Both directions use locked memory: the input may carry a generated
-/// passphrase, and the output carries the PIN.
 @MainActor final class PinentryServer {
-  private var session: PinentrySession
-  private var splitter: AssuanLineSplitter
-  private let input: LockedRegion
-  private let output: LockedBytes
+  private let channel: AgentChannel
   private let grabSetting: String?
   private let keyring: Keyring
   /// Whether the client lets requests be shown in windows (see
@@ -32,12 +27,10 @@ import LoginFormTerminal
   private var window: (any PromptSurface)?
   private var isExiting = false
   /// What the quick pinentry read from the agent before handing over, gone
-  /// through again before standard input (see `PinentryHandOff`).
+  /// through again before standard input (see `PinentryHandOff`). Until the
+  /// request it handed over is shown, the channel is muted: the agent has
+  /// those answers already.
   private let transcript: [UInt8]
-  /// Whether the session is still catching up with what the quick pinentry
-  /// answered: the output is dropped, as the agent has it already, until
-  /// the request it handed over is shown.
-  private var isCatchingUp: Bool
 
   /// A server for `session`, going on from `handOff` when the quick
   /// pinentry handed over; nil when no locked memory is left.
@@ -45,24 +38,18 @@ import LoginFormTerminal
     session: PinentrySession, grabSetting: String?, keyring: Keyring, wantsWindows: Bool,
     handOff: PinentryHandOff? = nil
   ) {
-    guard let input = LockedRegion(capacity: 4096), let output = LockedBytes(capacity: 4096)
-    else { return nil }
-    self.session = session
-    self.input = input
-    self.output = output
+    guard let channel = AgentChannel(session: session) else { return nil }
+    self.channel = channel
     self.grabSetting = grabSetting
     self.keyring = keyring
     self.wantsWindows = wantsWindows
     transcript = handOff?.transcript ?? []
-    isCatchingUp = handOff != nil
-    splitter = AssuanLineSplitter(storage: input.bytes)
+    channel.isMuted = handOff != nil
   }
 
   /// Greets the agent and serves it until it says BYE or goes away.
   func serve() -> Never {
-    var sink = ProtocolOutput(buffer: output)
-    session.writeGreeting(into: &sink)
-    flush()
+    channel.answer { $0.writeGreeting(into: &$1) }
     PromptRunner.onReadable(0) { [self] in readInput() }
     _ = PromptRunner.onInterruption { [self] _ in exitNow(status: .cancelled) }
     catchUp()
@@ -72,43 +59,22 @@ import LoginFormTerminal
   /// Reads what is there, handles each complete line; false (remove the
   /// source) at the end of input.
   private func readInput() -> Bool {
-    let space = splitter.prepareForRead()
+    let space = channel.prepareForRead()
     let got = read(0, space.baseAddress, space.count)
     if got < 0, lf_errno() == EINTR || lf_errno() == EAGAIN { return true }
     guard got > 0 else {
-      _ = splitter.finish()
-      handle(session.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))
+      handle(channel.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))
       return false
     }
-    splitter.didRead(got)
-    handleLines()
+    channel.receive(count: got, handle: handle)
     return true
   }
 
   /// Goes through what the quick pinentry read, as if read now; the
   /// request it handed over ends the catching up.
   private func catchUp() {
-    var rest = transcript[...]
-    while !rest.isEmpty {
-      let space = splitter.prepareForRead()
-      let count = min(space.count, rest.count)
-      _ = space.initialize(from: rest.prefix(count))
-      rest = rest.dropFirst(count)
-      splitter.didRead(count)
-      handleLines()
-    }
-    isCatchingUp = false
-  }
-
-  private func handleLines() {
-    while let line = splitter.nextLine() {
-      var sink = ProtocolOutput(buffer: output)
-      let event = session.receive(line, into: &sink)
-      flush()
-      // Synchronously: a generated passphrase points into the line, which
-      // the splitter wipes at its next call.
-      handle(event)
-    }
+    channel.receive(transcript, handle: handle)
+    channel.isMuted = false
   }
 
   private func handle(_ event: PinentryEvent) {
@@ -119,18 +85,17 @@ import LoginFormTerminal
     case .generatedPIN(let pin): fill(pin)
     case .pinChecked(let check):
       let verdict = PinentryFrontEnd.verdict(
-        for: check, constraints: session.openRequest?.constraints)
+        for: check, constraints: channel.session.openRequest?.constraints)
       (window as? FormWindow)?.show(verdict)
     case .clearPassphrase(let key):
-      var sink = ProtocolOutput(buffer: output)
-      let next = PinentryPasswordCache.clear(
-        keyInfo: key, session: &session, keyring: keyring, into: &sink)
-      flush()
-      handle(next)
+      handle(
+        channel.answer {
+          PinentryPasswordCache.clear(keyInfo: key, session: &$0, keyring: keyring, into: &$1)
+        })
     case .exit: exitNow(status: .submitted)
     }
-    if session.pinCheckDue { requestPINCheck() }
-    if session.qualityUpdateDue { requestQuality() }
+    if channel.session.pinCheckDue { requestPINCheck() }
+    if channel.session.qualityUpdateDue { requestQuality() }
   }
 
   /// Answers `request` from the password manager, or shows its window.
@@ -142,11 +107,11 @@ import LoginFormTerminal
       Requester.describe(
         owner: $0, hostName: Self.hostName, userID: Int(getuid()), processes: ProcFileSystem())
     }
-    var sink = ProtocolOutput(buffer: output)
-    let opening = PinentryPasswordCache.open(
-      request, session: &session, keyring: keyring, grabSetting: grabSetting, requester: owner,
-      into: &sink)
-    flush()
+    let opening = channel.answer {
+      PinentryPasswordCache.open(
+        request, session: &$0, keyring: keyring, grabSetting: grabSetting, requester: owner,
+        into: &$1)
+    }
     switch opening {
     case .answered(let next): handle(next)
     case .ask(let prompt): show(prompt, options: request.options)
@@ -163,7 +128,7 @@ import LoginFormTerminal
   /// Shows `prompt` with the first presenter the core's plan for a request
   /// with `options` names that can be had; tells the agent when none can.
   private func show(_ prompt: Prompt, options: PinentryOptions) {
-    isCatchingUp = false
+    channel.isMuted = false
     let display = display
     let plan = PresenterPlan.forPinentry(options, hasDisplay: display.isOpen)
     var problem = plan.terminalProblem
@@ -197,9 +162,7 @@ import LoginFormTerminal
     case .form(let description):
       let form = FormWindow(description: description) { [self] in windowEnded($0) }
       form.onGenerate = { [self] in
-        var sink = ProtocolOutput(buffer: output)
-        session.requestGeneratedPIN(into: &sink)
-        flush()
+        _ = channel.answer { $0.requestGeneratedPIN(into: &$1) }
       }
       return form
     case .question(let description):
@@ -227,10 +190,7 @@ import LoginFormTerminal
   /// terminal it could use (`problem`).
   private func refuse(plan: PresenterPlan, display: PinentryDisplay, problem: TerminalProblem?) {
     Diagnostics.warn(plan.failure(display: display.problem, terminal: problem).description)
-    var sink = ProtocolOutput(buffer: output)
-    let event = PinentryFrontEnd.report(problem ?? .noneNamed, to: &session, into: &sink)
-    flush()
-    handle(event)
+    handle(channel.answer { PinentryFrontEnd.report(problem ?? .noneNamed, to: &$0, into: &$1) })
   }
 
   /// Puts the agent's generated passphrase into the form, if it is one the
@@ -251,26 +211,23 @@ import LoginFormTerminal
 
   private func requestPINCheck() {
     guard let form = window as? FormWindow else { return }
-    var sink = ProtocolOutput(buffer: output)
-    form.model.withSecretUTF8(.password) { _ = session.requestPINCheck(of: $0, into: &sink) }
-    flush()
+    channel.answer { session, sink in
+      form.model.withSecretUTF8(.password) { _ = session.requestPINCheck(of: $0, into: &sink) }
+    }
   }
 
   private func requestQuality() {
     guard let form = window as? any FormPresenter else { return }
-    var sink = ProtocolOutput(buffer: output)
-    form.model.withSecretUTF8(.password) { _ = session.requestQuality(of: $0, into: &sink) }
-    flush()
+    channel.answer { session, sink in
+      form.model.withSecretUTF8(.password) { _ = session.requestQuality(of: $0, into: &sink) }
+    }
   }
 
   /// Tells the agent how a window ended.
   private func windowEnded(_ result: PromptResult) {
     window = nil
     guard !isExiting else { return }
-    var sink = ProtocolOutput(buffer: output)
-    let event = PinentryFrontEnd.report(result, to: &session, into: &sink, keyring: keyring)
-    flush()
-    handle(event)
+    handle(channel.answer { PinentryFrontEnd.report(result, to: &$0, into: &$1, keyring: keyring) })
   }
 
   /// This machine's name, which `OPTION owner` must name for its process
@@ -284,21 +241,12 @@ import LoginFormTerminal
     return String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
   }
 
-  private func flush() {
-    if isCatchingUp {
-      output.removeAll()
-    } else {
-      ProtocolOutput.flush(output)
-    }
-  }
-
   /// Ends the process at once, as the agent waits for it: no window is
   /// left behind and nothing secret stays in the buffers.
   private func exitNow(status: ExitStatus) -> Never {
     isExiting = true
     window?.finish(.cancelled)
-    flush()
-    input.wipe()
+    channel.wipeInput()
     Standard.exit(status)
   }
 }

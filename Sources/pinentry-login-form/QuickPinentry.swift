@@ -3,6 +3,7 @@ import Glibc
 import LoginFormFrontEnd
 import LoginFormKeyring
 import LoginFormLockedMemory
+import LoginFormPinentry
 import LoginFormPrompt
 import LoginFormProtocols
 
@@ -11,14 +12,8 @@ import LoginFormProtocols
 /// password manager answers, through the same session and password-cache
 /// rules as login-form's own pinentry mode. At the first request that has
 /// to be shown it becomes login-form (see `PinentryHandOff`).
-///
-/// Both directions use locked memory, as login-form's: the output carries
-/// the cached PIN.
 final class QuickPinentry {
-  private var session: PinentrySession
-  private var splitter: AssuanLineSplitter
-  private let input: LockedRegion
-  private let output: LockedBytes
+  private let channel: AgentChannel
   private let store: RecordingPasswordStore
   private let keyring: Keyring
   /// Every byte the agent sent, for login-form to go through again.
@@ -27,14 +22,12 @@ final class QuickPinentry {
   /// A pinentry started with `launch`; nil when the locked memory the
   /// mode needs is not there.
   init?(launch: PinentryLaunch) {
-    guard LockedRegion.canLock(12_288), let input = LockedRegion(capacity: 4096),
-      let output = LockedBytes(capacity: 4096)
-    else { return nil }
-    self.input = input
-    self.output = output
-    splitter = AssuanLineSplitter(storage: input.bytes)
-    session = PinentryFrontEnd.session(
+    let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
+    guard LockedRegion.canLock(12_288), let channel = AgentChannel(session: session) else {
+      return nil
+    }
+    self.channel = channel
     store = RecordingPasswordStore(SecretServiceStore())
     keyring = Keyring(store: store, warn: Self.warn)
   }
@@ -42,11 +35,9 @@ final class QuickPinentry {
   /// Greets the agent and serves it until it says BYE, goes away, or sends
   /// a request that has to be shown.
   func serve() -> Never {
-    var sink = ProtocolOutput(buffer: output)
-    session.writeGreeting(into: &sink)
-    flush()
+    channel.answer { $0.writeGreeting(into: &$1) }
     while true {
-      let space = splitter.prepareForRead()
+      let space = channel.prepareForRead()
       let got = read(0, space.baseAddress, space.count)
       if got < 0, errno == EINTR { continue }
       if got < 0, errno == EAGAIN {
@@ -56,18 +47,11 @@ final class QuickPinentry {
         continue
       }
       guard got > 0 else {
-        _ = splitter.finish()
-        handle(session.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))
+        handle(channel.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))
         end()
       }
       transcript.append(contentsOf: UnsafeBufferPointer(rebasing: space[..<got]))
-      splitter.didRead(got)
-      while let line = splitter.nextLine() {
-        var sink = ProtocolOutput(buffer: output)
-        let event = session.receive(line, into: &sink)
-        flush()
-        handle(event)
-      }
+      channel.receive(count: got, handle: handle)
     }
   }
 
@@ -78,40 +62,33 @@ final class QuickPinentry {
       // As login-form does: the password manager's failures are said in
       // the client's language, which the agent passes as an option.
       if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
-      var sink = ProtocolOutput(buffer: output)
-      let answered = PinentryPasswordCache.answerFromCache(
-        request, session: &session, keyring: keyring, into: &sink)
-      flush()
+      let answered = channel.answer {
+        PinentryPasswordCache.answerFromCache(request, session: &$0, keyring: keyring, into: &$1)
+      }
       guard let next = answered else { handOver() }
       handle(next)
     case .clearPassphrase(let key):
-      var sink = ProtocolOutput(buffer: output)
-      let next = PinentryPasswordCache.clear(
-        keyInfo: key, session: &session, keyring: keyring, into: &sink)
-      flush()
-      handle(next)
+      handle(
+        channel.answer {
+          PinentryPasswordCache.clear(keyInfo: key, session: &$0, keyring: keyring, into: &$1)
+        })
     case .exit: end()
     // These come only while a window is open, and none is here.
     case .quality, .generatedPIN, .pinChecked: break
     }
   }
 
-  private func flush() {
-    ProtocolOutput.flush(output)
-  }
-
   /// Ends the process as login-form's pinentry mode does: nothing secret
-  /// left in the buffers.
+  /// left in the buffers (each answer's went as it was written).
   private func end() -> Never {
-    flush()
-    input.wipe()
+    channel.wipeInput()
     exit(0)
   }
 
   /// Becomes login-form, which goes through the conversation again and
   /// shows the request.
   private func handOver() -> Never {
-    input.wipe()
+    channel.wipeInput()
     let record = PinentryHandOff(storeEvents: store.events, transcript: transcript)
     Self.becomeLoginForm(handing: record.encoded())
   }

@@ -1,3 +1,4 @@
+import LoginFormLockedMemory
 import LoginFormModel
 
 /// A protocol's output (Assuan, to the agent), collected in locked memory
