@@ -31,6 +31,23 @@ import CGtk
       G_PRIORITY_DEFAULT, descriptor, conditions, fireOnDescriptor, box, releaseRepeating)
   }
 
+  /// Calls `handler` once when nobody reads `descriptor` any more: the
+  /// read end of its pipe was closed, which poll reports as an error.
+  @discardableResult
+  package static func readerGone(
+    _ descriptor: Int32, _ handler: @escaping @MainActor @Sendable () -> Void
+  ) -> guint {
+    let box = Unmanaged.passRetained(
+      RepeatingBox {
+        handler()
+        return false
+      }
+    ).toOpaque()
+    let conditions = GIOCondition(rawValue: G_IO_HUP.rawValue | G_IO_ERR.rawValue)
+    return g_unix_fd_add_full(
+      G_PRIORITY_DEFAULT, descriptor, conditions, fireOnDescriptor, box, releaseRepeating)
+  }
+
   /// Removes a source added here, releasing its closure now.
   package static func remove(_ id: guint) {
     if id != 0, let source = g_main_context_find_source_by_id(nil, id) { g_source_destroy(source) }

@@ -63,7 +63,16 @@ import LoginFormTerminal
     let got = read(0, space.baseAddress, space.count)
     if got < 0, lf_errno() == EINTR || lf_errno() == EAGAIN { return true }
     guard got > 0 else {
-      handle(channel.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))
+      let event = channel.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1))
+      if case .none = event {
+        // The window stays for a client that still reads its answer. One
+        // that closes that pipe a moment after its input has gone away
+        // after all, as an agent that dies does.
+        MainLoopSource.readerGone(1) { [self] in
+          handle(channel.receiveEndOfInput(outputIsRead: false))
+        }
+      }
+      handle(event)
       return false
     }
     channel.receive(count: got, handle: handle)

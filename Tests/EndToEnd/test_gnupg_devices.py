@@ -129,6 +129,20 @@ class PinpadTests(ClientTestCase):
         process.stderr.close()
         notice.wait_gone(ANSWER_TIMEOUT)
 
+    def test_an_agent_that_closes_its_pipes_one_after_the_other_still_ends_it(self):
+        # Input first, and the output only once the end of input was seen
+        # (the notice stays for a client that still reads): the output's
+        # end must end it too, not leave it open with nobody to answer.
+        process, notice = self.notice()
+        process.stdin.close()
+        time.sleep(0.5)
+        self.assertIsNone(process.poll(), "it ended before the agent stopped reading")
+        process.stdout.close()
+        self.assertEqual(process.wait(timeout=ANSWER_TIMEOUT), 0)
+        self.assertEqual(process.stderr.read(), b"")
+        process.stderr.close()
+        notice.wait_gone(ANSWER_TIMEOUT)
+
 
 class ConstraintTests(ClientTestCase):
     """gpg --symmetric under an agent that enforces its passphrase rules."""
