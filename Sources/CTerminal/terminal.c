@@ -167,6 +167,10 @@ int lf_terminal_columns(int fd) {
     return size.ws_col;
 }
 
+void lf_terminal_discard_input(int fd) {
+    tcflush(fd, TCIFLUSH);
+}
+
 bool lf_terminal_suspend_job(int fd) {
     pid_t group = tcgetpgrp(fd);
     if (group < 0 || group != getpgrp()) return false;

@@ -109,6 +109,13 @@ import LoginFormPrompt
     return .hungUp
   }
 
+  /// Drops what was typed or pasted and not read yet, so that the rest of
+  /// a refused answer cannot answer the question asked again.
+  func discardTypedAhead() {
+    guard isOpen else { return }
+    lf_terminal_discard_input(descriptor)
+  }
+
   /// Stops the job as Ctrl+Z would, when this is its terminal; false when
   /// the job is not this process's to stop.
   func suspendJob() -> Bool {

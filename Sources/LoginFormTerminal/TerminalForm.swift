@@ -141,8 +141,7 @@ import LoginFormPrompt
       let text = username
       model.username = text
       let shown = TerminalText.line(text)
-      if shown.hasPrefix(shownUsername) {
-        frame.appendToLine(String(shown.dropFirst(shownUsername.count)))
+      if frame.extendTyped(from: shownUsername, to: shown) {
         shownUsername = shown
       } else {
         drawPrompt(onNewLine: false)

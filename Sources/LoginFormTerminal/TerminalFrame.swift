@@ -100,6 +100,15 @@ import LoginFormPrompt
     drawnWidth += TerminalText.width(text)
   }
 
+  /// Brings what is typed at the end of the line from `old` to `new`,
+  /// both as shown: writes only what was added when `new` extends `old`;
+  /// false, writing nothing, when the line must be drawn again.
+  func extendTyped(from old: String, to new: String) -> Bool {
+    guard new.hasPrefix(old) else { return false }
+    appendToLine(String(new.dropFirst(old.count)))
+    return true
+  }
+
   /// Ends the line being typed.
   func endLine() {
     write("\n")

@@ -30,6 +30,9 @@ package enum TerminalLayout {
     if let heading = question.heading { lines.append(TerminalText.line(heading)) }
     if !question.text.isEmpty { lines += TerminalText.lines(question.text) }
     if let detail = question.detail { lines += TerminalText.lines(detail) }
+    if let expected = question.expectedAnswer {
+      lines.append(TerminalText.line(TerminalText.withoutMnemonic(expected.label)))
+    }
     return lines
   }
 
@@ -64,9 +67,10 @@ package enum TerminalLayout {
     return TerminalText.line(countdown(timeLeft) + prompt + ": ")
   }
 
-  /// The line that asks a question: its keys, and the time left.
-  package static func choicePrompt(_ choices: KeyChoices, timeLeft: String?) -> String {
-    TerminalText.line(countdown(timeLeft)) + choices.line + ": "
+  /// The line that asks a question: the words that answer it, and the
+  /// time left.
+  package static func answerPrompt(_ words: AnswerWords, timeLeft: String?) -> String {
+    TerminalText.line(countdown(timeLeft)) + words.line + ": "
   }
 
   /// A field's message, under it: why the value was refused.

@@ -307,15 +307,16 @@ class GpgTerminalTests(ClientTestCase):
         self.tty.type("abc\r")
         self.tty.wait_for("Repeat: ")
         self.tty.type("abc\r")
-        choices = "[t]ake this one anyway / [E]nter new passphrase: "
+        choices = ("[Take] this one anyway / [Enter] new passphrase "
+                   "(Enter: Enter new passphrase): ")
         shown = self.tty.wait_for(choices)
         # The warning's first line is its heading; the rest follows it.
         self.assertIn("\r\n".join(WEAK_DESCRIPTION.split("\n")).encode(), shown)
         self.assertIn(b"GnuPG\r\nAsked by gpg (", shown)
-        self.tty.type("t")
+        self.tty.type("take\r")
         status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
         self.assertEqual(status, 0, err)
-        self.assertIn(choices + "t", screen(self.tty.output))
+        self.assertIn(choices + "take", screen(self.tty.output))
         self.assertEqual(self.gnupg.decrypt_with(b"abc", encrypted), PLAINTEXT)
         self.assertQuiet(2)
 
@@ -429,8 +430,8 @@ class SshTerminalTests(ClientTestCase):
         self.tty = PseudoTerminal(self)
         self.socket = os.path.join(self.directory, "agent.sock")
 
-    def start_agent(self, on_terminal=False):
-        env = askpass_environment(DISPLAY=None, WAYLAND_DISPLAY=None)
+    def start_agent(self, on_terminal=False, **language):
+        env = askpass_environment(DISPLAY=None, WAYLAND_DISPLAY=None, **language)
         argv = ["ssh-agent", "-D", "-a", self.socket]
         if on_terminal:
             agent = self.tty.start(argv, env, stdout=subprocess.DEVNULL)
@@ -486,28 +487,44 @@ class SshTerminalTests(ClientTestCase):
         self.assertNotEqual(adding.returncode, 0)
         self.assertNotIn("key", self.listed())
 
-    def test_ssh_agents_confirmation_on_its_terminal(self):
+    def confirm_signatures(self, prompt, answers, **language):
+        """Signs with a key added with -c once for each (typed, signed) of
+        `answers`, answering ssh-agent's question on its terminal."""
         key = make_ssh_key(self.directory, "")
-        self.start_agent(on_terminal=True)
+        self.start_agent(on_terminal=True, **language)
         tool("ssh-add", "-c", key, env=base_environment(SSH_AUTH_SOCK=self.socket))
         message = os.path.join(self.directory, "message")
         with open(message, "w") as file:
             file.write("signed\n")
         # The agent names the key by its comment (ssh-keygen -C).
         _, fingerprint, comment, _ = ssh_fingerprint_line(key + ".pub").split()
-        for answer, signed in (("\r", False), ("a", True)):
+        for answer, signed in answers:
             mark = self.tty.mark()
             signing = self.start_client(
                 ["ssh-keygen", "-Y", "sign", "-n", "file", "-f", key + ".pub", message],
                 base_environment(SSH_AUTH_SOCK=self.socket))
-            shown = self.tty.wait_for("[a]llow / [D]eny: ", since=mark)
-            self.assertIn(f"Allow use of key {comment}?\r\n{fingerprint}\r\n".encode(), shown[mark:])
+            shown = self.tty.wait_for(prompt, since=mark)
+            self.assertIn(f"{comment}?\r\n{fingerprint}\r\n".encode(), shown[mark:])
             self.tty.type(answer)
             status, out, err = signing.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
-            self.assertEqual(status == 0, signed, err)
-            self.assertEqual(os.path.exists(message + ".sig"), signed)
-            self.assertIn(("[a]llow / [D]eny: " + ("a" if signed else "d") + "\r\n").encode(),
-                          self.tty.output[mark:])
+            self.assertEqual(status == 0, signed, f"{answer!r}: {err}")
+            self.assertEqual(os.path.exists(message + ".sig"), signed, answer)
+            if signed:
+                os.unlink(message + ".sig")
+        return self.tty.output
+
+    def test_ssh_agents_confirmation_on_its_terminal(self):
+        prompt = "[Allow] / [Deny] (Enter: Deny): "
+        shown = self.confirm_signatures(
+            prompt, (("\r", False), ("no\r", False), ("deny\r", False), ("allow\r", True)))
+        self.assertIn(f"{prompt}Deny\r\n".encode(), shown)
+        self.assertIn(f"{prompt}allow\r\n".encode(), shown)
+
+    def test_in_german_nein_denies_and_ja_allows(self):
+        # "nein" once allowed: its "e" was the mnemonic of "_Erlauben".
+        self.confirm_signatures(
+            "[Erlauben] / [Verweigern] (Eingabetaste: Verweigern): ",
+            (("nein\r", False), ("\r", False), ("ja\r", True)), LANG="C.UTF-8", LANGUAGE="de")
 
 
 class SecurityKeyTerminalTests(ClientTestCase):
@@ -565,31 +582,74 @@ class SecurityKeyTerminalTests(ClientTestCase):
 
 
 class SshHostKeyTerminalTests(ClientTestCase):
-    required_programs = ("ssh", "dropbear", "dropbearkey")
+    """ssh's unknown host key on the terminal, against a local dropbear: a
+    whole word answers, so "no" (whose "o" once stood for Connect) or a
+    pasted fingerprint that differs never writes known_hosts."""
 
-    def test_the_host_key_question_is_answered_with_a_key(self):
+    required_programs = ("ssh", "dropbear", "dropbearkey")
+    PROMPT = "[Connect] / [Cancel] (Enter: Cancel): "
+
+    def setUp(self):
         directory = self.temp_dir("ssh")
-        server = DropbearServer(self, directory)
-        known_hosts = os.path.join(directory, "known_hosts")
-        host = f"[127.0.0.1]:{server.port}"
-        tty = PseudoTerminal(self)
-        connecting = tty.start(
-            ["ssh", "-F", "/dev/null", "-p", str(server.port),
-             "-o", f"UserKnownHostsFile={known_hosts}", "-o", "GlobalKnownHostsFile=/dev/null",
+        self.server = DropbearServer(self, directory)
+        self.known_hosts = os.path.join(directory, "known_hosts")
+        self.host = f"[127.0.0.1]:{self.server.port}"
+        self.fingerprint = ssh_fingerprint_line(self.server.public_key_path).split()[1]
+        self.tty = PseudoTerminal(self)
+
+    def connect(self):
+        """Starts ssh, waits for the question and returns ssh and what the
+        terminal showed."""
+        connecting = self.tty.start(
+            ["ssh", "-F", "/dev/null", "-p", str(self.server.port),
+             "-o", f"UserKnownHostsFile={self.known_hosts}", "-o", "GlobalKnownHostsFile=/dev/null",
              "-o", "StrictHostKeyChecking=ask", "-o", "PubkeyAuthentication=no",
              "-o", "PasswordAuthentication=no", "-o", "KbdInteractiveAuthentication=no",
              "-o", "ConnectTimeout=10", "e2e@127.0.0.1", "true"],
             askpass_environment(DISPLAY=None, WAYLAND_DISPLAY=None))
         self.addCleanup(connecting.kill)
-        fingerprint = ssh_fingerprint_line(server.public_key_path).split()[1]
-        shown = tty.wait_for("C[o]nnect / [C]ancel: ")
-        self.assertIn(f"Connect to {host}?\r\n".encode(), shown)
-        self.assertIn(f"\r\nED25519 {fingerprint}\r\n".encode(), shown)
-        tty.type("o")
-        out, err = connecting.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
-        self.assertEqual(connecting.returncode, 255, err)
-        with open(known_hosts) as known:
-            self.assertEqual(known.read(), f"{host} {server.public_key}\n")
+        return connecting, self.tty.wait_for(self.PROMPT)
+
+    def finish(self, connecting):
+        connecting.communicate(timeout=ANSWER_TIMEOUT + harness.EXIT_TIMEOUT)
+        # No key: dropbear refuses every login, after the host key was settled.
+        self.assertEqual(connecting.returncode, 255)
+
+    def assertKnown(self):
+        with open(self.known_hosts) as known:
+            self.assertEqual(known.read(), f"{self.host} {self.server.public_key}\n")
+
+    def assertUnknown(self):
+        self.assertFalse(os.path.exists(self.known_hosts) and os.path.getsize(self.known_hosts),
+                         "the host key was trusted")
+
+    def test_the_host_key_question_is_answered_with_a_word(self):
+        connecting, shown = self.connect()
+        self.assertIn(f"Connect to {self.host}?\r\n".encode(), shown)
+        self.assertIn(f"\r\nED25519 {self.fingerprint}\r\n".encode(), shown)
+        self.assertIn(b"\r\nOr paste the fingerprint you expect\r\n", shown)
+        self.tty.type("connect\r")
+        self.finish(connecting)
+        self.assertKnown()
+
+    def test_no_leaves_the_host_unknown(self):
+        connecting, _ = self.connect()
+        self.tty.type("no\r")
+        self.finish(connecting)
+        self.assertUnknown()
+
+    def test_the_pasted_fingerprint_connects_and_one_that_differs_asks_again(self):
+        connecting, _ = self.connect()
+        # One character changed, to an "o", which once meant Connect.
+        changed = self.fingerprint[:-2] + ("o" if self.fingerprint[-2] != "o" else "p") \
+            + self.fingerprint[-1]
+        self.tty.type(changed + "\r")
+        again = self.tty.after("  ! Does not match the fingerprint the server sent\r\n")
+        self.tty.wait_for(self.PROMPT, since=again)
+        self.assertIsNone(connecting.poll(), "a differing fingerprint ended the question")
+        self.tty.type(self.fingerprint + "\r")
+        self.finish(connecting)
+        self.assertKnown()
 
 
 class GitTerminalTests(ClientTestCase):

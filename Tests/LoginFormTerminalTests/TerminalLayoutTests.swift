@@ -94,16 +94,24 @@ import Testing
         == "Passphrase (At least 7 characters): ")
   }
 
-  @Test func aQuestionShowsItsTitleTextAndKeys() {
+  @Test func aQuestionShowsItsTitleTextAndWords() {
     let question = QuestionDescription(
-      text: "Allow use of key?\nKey fingerprint SHA256:x", yes: "_Yes", no: "_No")
+      text: "Allow use of key?\nKey fingerprint SHA256:x", yes: "_Allow", no: "_Deny")
     #expect(
       TerminalLayout.heading(of: question) == [
         "Question", "Allow use of key?", "Key fingerprint SHA256:x",
       ])
     #expect(
-      TerminalLayout.choicePrompt(KeyChoices(question), timeLeft: "Closes in 5 seconds")
-        == "[Closes in 5 seconds] [y]es / [N]o: ")
+      TerminalLayout.answerPrompt(AnswerWords(question), timeLeft: "Closes in 5 seconds")
+        == "[Closes in 5 seconds] [Allow] / [Deny] (Enter: Deny): ")
+  }
+
+  @Test func aQuestionThatExpectsAValueSaysItMayBePasted() {
+    var question = QuestionDescription(text: "Connect?", yes: "C_onnect", no: "_Cancel")
+    question.expectedAnswer = ExpectedAnswer(
+      label: "Or _paste the fingerprint\u{1B}", matchText: "", mismatchText: ""
+    ) { _ in .empty }
+    #expect(TerminalLayout.heading(of: question).last == "Or paste the fingerprint^[")
   }
 
   @Test func aMessageStandsIndentedUnderItsField() {

@@ -46,6 +46,10 @@ int lf_terminal_continued_fd(void);
 /// The width of the terminal open on `fd` in columns, or 0 when unknown.
 int lf_terminal_columns(int fd);
 
+/// Drops the input typed on the terminal open on `fd` that nobody has read
+/// yet (tcflush with TCIFLUSH).
+void lf_terminal_discard_input(int fd);
+
 /// Stops this process's job as Ctrl+Z would if the terminal sent signals:
 /// only when `fd` is the controlling terminal and this process is in its
 /// foreground process group (otherwise the job belongs to someone else).
