@@ -44,7 +44,9 @@ let package = Package(
       name: "LoginFormKeyring",
       dependencies: ["CSecret", "LoginFormModel", "LoginFormFrontEnd", "LoginFormLockedMemory"]),
     // GLib's main loop as the presenters use it (GLib only, no GTK call).
-    .target(name: "LoginFormMainLoop", dependencies: ["CGtk", "LoginFormPrompt"]),
+    .target(
+      name: "LoginFormMainLoop",
+      dependencies: ["CGtk", "LoginFormLockedMemory", "LoginFormModel", "LoginFormPrompt"]),
     // The windows, which present the prompt contract.
     .target(
       name: "LoginFormGtk",

@@ -17,12 +17,7 @@ import LoginFormPrompt
   /// Shows `prompt` in a window and runs the main loop until it ends.
   /// SIGINT, SIGTERM and SIGHUP end it as interrupted.
   package static func run(_ prompt: Prompt) -> PromptResult {
-    switch prompt {
-    case .form(let form): run { end in FormWindow(description: form, onFinish: end) }
-    case .question(let question):
-      run { end in QuestionWindow(description: question, onFinish: end) }
-    case .notice(let notice): run { end in NoticeWindow(description: notice, onFinish: end) }
-    }
+    run { end in WindowPresenter().window(for: prompt, onFinish: end).surface }
   }
 
   /// Shows the presenter `make` builds (handing it the function that ends

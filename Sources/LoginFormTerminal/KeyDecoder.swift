@@ -69,6 +69,7 @@ package struct KeyDecoder: Sendable {
     case 0x15: return .eraseLine
     case 0x03, 0x04: return .cancel
     case 0x1A: return .suspend
+    case 0x09: return .tab
     case 0x1B:
       state = .escape
       return .escapePending

@@ -19,6 +19,8 @@ package enum KeyEvent: Equatable, Sendable {
   case cancel
   /// Ctrl+Z: the job stops, as the terminal would stop it.
   case suspend
+  /// Tab: a form's Suggest, where it has one (a generated passphrase).
+  case tab
   /// A key that means nothing here (a control, an arrow, Alt with a key, a
   /// field full or a byte that is no character): the bell rings.
   case refused

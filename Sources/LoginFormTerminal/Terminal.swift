@@ -63,12 +63,23 @@ import LoginFormPrompt
   @discardableResult
   func write(_ text: String) -> Bool {
     guard isOpen else { return false }
-    let bytes = charset.encode(text)
+    return charset.encode(text).withUnsafeBufferPointer { writeAll($0) }
+  }
+
+  /// Writes `bytes` as they are, from where they are: a secret the user
+  /// asked to see (a generated passphrase), which must not be copied into
+  /// ordinary memory on its way. Only printable ASCII, which every
+  /// terminal's character set shows alike, is written; false when `bytes`
+  /// hold anything else or the terminal is gone.
+  func write(printableASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard isOpen, bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return false }
+    return writeAll(bytes)
+  }
+
+  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeBufferPointer {
-        CGtk.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-      }
+      let written = CGtk.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 {
         switch lf_errno() {
         case EINTR: continue

@@ -11,6 +11,11 @@ import LoginFormPrompt
 /// was typed, a secret starts over (and a repeat that differs starts over
 /// from the password). Secrets are never echoed.
 ///
+/// What gpg-agent adds is shown as in a window (see `TerminalForm+Agent`):
+/// its verdict on the password holds Enter until it accepts, its rating is
+/// said in words on the password's line, and Tab asks it for a passphrase,
+/// which is shown so that it can be copied.
+///
 /// The prompt hands its result to `onFinish` exactly once and then puts the
 /// terminal back as it was.
 @MainActor package final class TerminalForm: PromptSurface {
@@ -20,13 +25,23 @@ import LoginFormPrompt
   package var result: PromptResult? { frame.result }
   /// Called after each change of the password, e.g. to rate its quality.
   package var onPasswordChange: (() -> Void)?
+  /// Called when the user asks for a generated password (Tab).
+  package var onGenerate: (() -> Void)?
 
-  private let frame: TerminalFrame
-  private let description: FormDescription
-  private let fields: [Field]
-  private let inputs: [Field: TerminalInput]
-  private var current = 0
-  private var quality: Int?
+  let frame: TerminalFrame
+  let description: FormDescription
+  let fields: [Field]
+  let inputs: [Field: TerminalInput]
+  var current = 0
+  var quality: Int?
+  /// The other program's verdict on the password, when it must accept it.
+  var externalCheck: ExternalCheckState?
+  /// Enter settled the password while its verdict was awaited: it goes on
+  /// once the verdict comes.
+  var enterAwaitsVerdict = false
+  /// A generated password stands, unchanged, in the password field and
+  /// its repeat: Enter takes it, and any edit starts over.
+  var suggestionStands = false
   /// The username as drawn, to draw only what was added.
   private var shownUsername = ""
 
@@ -53,6 +68,7 @@ import LoginFormPrompt
     fields = description.shape.fields
     model = LoginForm(
       shape: description.shape, rules: description.rules, username: description.username)
+    externalCheck = description.externalCheck.map { _ in ExternalCheckState() }
     frame = TerminalFrame(terminal: terminal, options: description.options)
     frame.didEnd = onFinish
     frame.willEnd = { [inputs] in for input in inputs.values { input.removeAll() } }
@@ -85,21 +101,15 @@ import LoginFormPrompt
     frame.end(result)
   }
 
-  /// Shows the client's rating of the password, from -100 to 100, on the
-  /// line it is typed on.
-  package func showQuality(_ value: Int) {
-    quality = value
-    if result == nil, fields[current] == .password { drawPrompt(onNewLine: false) }
-  }
-
   private func prompt(for field: Field) -> String {
     TerminalLayout.fieldPrompt(
-      field, of: description, quality: quality, timeLeft: frame.timeLeft)
+      field, of: description, quality: quality, timeLeft: frame.timeLeft,
+      isSuggested: suggestionStands)
   }
 
   /// Draws the line of the current field: its prompt, and for the username
   /// what is typed.
-  private func drawPrompt(onNewLine: Bool) {
+  func drawPrompt(onNewLine: Bool) {
     guard result == nil else { return }
     let field = fields[current]
     shownUsername = field == .username ? username : ""
@@ -111,6 +121,8 @@ import LoginFormPrompt
   }
 
   private func key(_ byte: UInt8) {
+    // Typing or erasing over a suggestion starts both fields over.
+    if suggestionStands, byte >= 0x20 || [0x08, 0x15, 0x17].contains(byte) { dropSuggestion() }
     let field = fields[current]
     guard let input = inputs[field] else { return }
     let event = frame.decode(byte, into: input)
@@ -127,6 +139,7 @@ import LoginFormPrompt
       input.removeAll()
       edited(field)
     case .enter: enter()
+    case .tab: suggest()
     case .cancel: frame.end(.cancelled)
     case .suspend: if !frame.terminal.suspendJob() { frame.terminal.bell() }
     case .refused: frame.terminal.bell()
@@ -148,21 +161,32 @@ import LoginFormPrompt
       }
     } else {
       model.update(field, from: input)
-      if field == .password { onPasswordChange?() }
+      if field == .password { passwordChanged() }
     }
   }
 
   /// Settles the field: on to the next, or the submit after the last; or
-  /// says what is wrong and asks again.
-  private func enter() {
+  /// says what is wrong and asks again. The password waits for the
+  /// checker's verdict, when there is one, and a suggestion settles its
+  /// repeat too.
+  func enter() {
     let field = fields[current]
     model.leave(field)
+    if field == .password, model.issues(of: field).isEmpty, externalCheck?.verdict == nil,
+      externalCheck != nil
+    {
+      enterAwaitsVerdict = true
+      return
+    }
     frame.endLine()
     if !model.issues(of: field).isEmpty {
       showMessage(of: field)
       // A repeat that differs may be the password's fault: both again.
       askAgain(from: field == .passwordRepeat ? .password : field)
-    } else if current + 1 < fields.count {
+    } else if field == .password, let refusal = refusalOfPassword {
+      frame.writeLines([TerminalLayout.message(refusal)])
+      askAgain(from: .password)
+    } else if current + 1 < fields.count, !(suggestionStands && field == .password) {
       current += 1
       drawPrompt(onNewLine: false)
     } else {
@@ -179,15 +203,23 @@ import LoginFormPrompt
   }
 
   /// Asks `field` again; the secrets from it on start over.
-  private func askAgain(from field: Field) {
+  func askAgain(from field: Field) {
     guard let index = fields.firstIndex(of: field) else { return }
+    clearSecrets(from: field)
+    current = index
+    drawPrompt(onNewLine: false)
+  }
+
+  /// Empties the secret fields from `field` on.
+  func clearSecrets(from field: Field) {
+    guard let index = fields.firstIndex(of: field) else { return }
+    suggestionStands = false
     for later in fields[index...] where later.isSecret {
       guard let input = inputs[later] else { continue }
       input.removeAll()
       model.update(later, from: input)
+      if later == .password { passwordChanged() }
     }
-    current = index
-    drawPrompt(onNewLine: false)
   }
 
   private func submit() {
@@ -195,6 +227,11 @@ import LoginFormPrompt
       let first = fields.first { !model.issues(of: $0).isEmpty } ?? fields[0]
       showMessage(of: first)
       askAgain(from: first)
+      return
+    }
+    if let refusal = refusalOfPassword {
+      frame.writeLines([TerminalLayout.message(refusal)])
+      askAgain(from: .password)
       return
     }
     var password: LockedBytes?

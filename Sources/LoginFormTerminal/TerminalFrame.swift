@@ -76,6 +76,20 @@ import LoginFormPrompt
     write(lines.map { $0 + "\n" }.joined())
   }
 
+  /// Writes `label`, then `secret` exactly as it is, as a line of its own:
+  /// a generated passphrase the user asked to see. False, with only the
+  /// label written, when the terminal cannot show it (see
+  /// `Terminal.write(printableASCII:)`).
+  func writeLine(_ label: String, secret: UnsafeBufferPointer<UInt8>) -> Bool {
+    write((lineIsOpen ? "\n" : "") + label)
+    guard result == nil, terminal.write(printableASCII: secret) else {
+      endLine()
+      return false
+    }
+    endLine()
+    return true
+  }
+
   /// Draws `line` as the line being typed, over what was drawn there: a
   /// carriage return, the line, then spaces over the rest of the old one
   /// and backspaces to come back, which every terminal understands (no

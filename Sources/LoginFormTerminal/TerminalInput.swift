@@ -86,6 +86,19 @@ package final class TerminalInput: SecretText, TypedText {
     return true
   }
 
+  /// Appends `bytes`, which are valid UTF-8 (a generated passphrase, read
+  /// in place from locked memory); false, with nothing appended, when they
+  /// do not fit.
+  package func append(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let added = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    guard pending == 0, scalars + added <= maximumScalars, count + bytes.count <= region.bytes.count
+    else { return false }
+    for (index, byte) in bytes.enumerated() { region.bytes[count + index] = byte }
+    count += bytes.count
+    scalars += added
+    return true
+  }
+
   package func dropPending() {
     wipe(from: count, to: count + pending)
     pending = 0

@@ -17,9 +17,14 @@ package enum TerminalLayout {
       lines += TerminalText.lines(error).map { "! " + $0 }
     }
     if let plainText { lines += TerminalText.lines(plainText) }
-    let keys = formatted(
+    var keys = formatted(
       localized("Enter: %s, Esc: %s"), TerminalText.withoutMnemonic(form.okLabel),
       TerminalText.withoutMnemonic(form.cancelLabel))
+    if let generate = form.generateButton {
+      // TRANSLATORS: after "Enter: OK, Esc: Cancel" on the terminal, the
+      // key that asks for a generated passphrase: "Tab: Suggest".
+      keys += ", " + formatted(localized("Tab: %s"), TerminalText.withoutMnemonic(generate.label))
+    }
     return lines + ["", TerminalText.line(keys)]
   }
 
@@ -51,7 +56,8 @@ package enum TerminalLayout {
   /// anything is typed ("At least 6 characters"), the password's quality
   /// when the client rates it, and the time left while it runs.
   package static func fieldPrompt(
-    _ field: Field, of form: FormDescription, quality: Int?, timeLeft: String?
+    _ field: Field, of form: FormDescription, quality: Int?, timeLeft: String?,
+    isSuggested: Bool = false
   ) -> String {
     var notes: [String] = []
     if let requirement = FieldMessage.Source(field: field, of: form).requirement {
@@ -60,7 +66,11 @@ package enum TerminalLayout {
     if field == .password, let bar = form.qualityBar, let quality {
       notes.append(
         formatted(
-          localized("%s %d%%"), TerminalText.withoutMnemonic(bar.label), max(0, min(100, quality))))
+          localized("%s: %s"), TerminalText.withoutMnemonic(bar.label),
+          QualityRating(agentValue: quality).text))
+    }
+    if field == .password, isSuggested {
+      notes.append(localized("the suggestion stands: Enter takes it, typing starts over"))
     }
     var prompt = TerminalText.withoutMnemonic(form.label(of: field))
     if !notes.isEmpty { prompt += " (" + notes.joined(separator: ", ") + ")" }

@@ -82,7 +82,7 @@ import LoginFormPrompt
     case .enter: enter()
     case .cancel: frame.end(.cancelled)
     case .suspend: if !frame.terminal.suspendJob() { frame.terminal.bell() }
-    case .refused: frame.terminal.bell()
+    case .refused, .tab: frame.terminal.bell()
     case .partial, .escapePending: break
     }
   }

@@ -22,9 +22,9 @@ import LoginFormTerminal
   /// Whether the client lets requests be shown in windows (see
   /// `PresenterPlan.pinentryOpensDisplay`).
   private let wantsWindows: Bool
-  /// The presenter of the open request, a window or the terminal; whether
-  /// one is open is the session's to say.
-  private var window: (any PromptSurface)?
+  /// The open request as its presenter (a window or the terminal) shows
+  /// it; whether one is open is the session's to say.
+  private var shown: PresentedPrompt?
   private var isExiting = false
   /// What the quick pinentry read from the agent before handing over, gone
   /// through again before standard input (see `PinentryHandOff`). Until the
@@ -90,12 +90,12 @@ import LoginFormTerminal
     switch event {
     case .none: break
     case .show(let request): open(request)
-    case .quality(let value): (window as? any FormPresenter)?.showQuality(value)
+    case .quality(let value): shown?.form?.showQuality(value)
     case .generatedPIN(let pin): fill(pin)
     case .pinChecked(let check):
       let verdict = PinentryFrontEnd.verdict(
         for: check, constraints: channel.session.openRequest?.constraints)
-      (window as? FormWindow)?.show(verdict)
+      shown?.form?.show(verdict)
     case .clearPassphrase(let key):
       handle(
         channel.answer {
@@ -135,64 +135,42 @@ import LoginFormTerminal
   }
 
   /// Shows `prompt` with the first presenter the core's plan for a request
-  /// with `options` names that can be had; tells the agent when none can.
+  /// with `options` names that can be had, shaped to what it can show;
+  /// tells the agent when none can.
   private func show(_ prompt: Prompt, options: PinentryOptions) {
     channel.isMuted = false
     let display = display
     let plan = PresenterPlan.forPinentry(options, hasDisplay: display.isOpen)
     var problem = plan.terminalProblem
-    for candidate in plan.candidates where window == nil {
+    let ended: @MainActor (PromptResult) -> Void = { [self] in windowEnded($0) }
+    for candidate in plan.candidates where shown == nil {
       switch candidate {
-      case .window: window = windowPresenter(for: prompt)
+      case .window: shown = WindowPresenter().show(prompt, onFinish: ended)
       case .terminal(let path, let locale):
         do {
           let terminal = try Terminal.open(path: path, locale: locale)
-          guard let surface = terminalPresenter(for: prompt, on: terminal) else {
+          guard let presented = TerminalPresenter(terminal: terminal).show(prompt, onFinish: ended)
+          else {
+            Diagnostics.warn(FrontEndFailure.noLockedMemoryLeft(for: .password).description)
             return windowEnded(.cancelled)
           }
-          window = surface
+          shown = presented
         } catch {
           problem = error
         }
       }
     }
-    guard let window else { return refuse(plan: plan, display: display, problem: problem) }
-    if let form = window as? any FormPresenter {
+    guard let shown else { return refuse(plan: plan, display: display, problem: problem) }
+    if let form = shown.form {
       form.onPasswordChange = { [self] in
         requestPINCheck()
         requestQuality()
       }
-    }
-    window.present()
-  }
-
-  private func windowPresenter(for prompt: Prompt) -> any PromptSurface {
-    switch prompt {
-    case .form(let description):
-      let form = FormWindow(description: description) { [self] in windowEnded($0) }
       form.onGenerate = { [self] in
         _ = channel.answer { $0.requestGeneratedPIN(into: &$1) }
       }
-      return form
-    case .question(let description):
-      return QuestionWindow(description: description) { [self] in windowEnded($0) }
-    case .notice(let description):
-      return NoticeWindow(description: description) { [self] in windowEnded($0) }
     }
-  }
-
-  /// The request on the terminal; nil (having said so) when no locked
-  /// memory is left for what is typed.
-  private func terminalPresenter(for prompt: Prompt, on terminal: Terminal)
-    -> (any PromptSurface)?
-  {
-    let surface = TerminalPresenter.surface(for: prompt, on: terminal) { [self] in
-      windowEnded($0)
-    }
-    if surface == nil {
-      Diagnostics.warn(FrontEndFailure.noLockedMemoryLeft(for: .password).description)
-    }
-    return surface
+    shown.surface.present()
   }
 
   /// Tells the agent the request cannot be shown: no `display`, and no
@@ -215,18 +193,18 @@ import LoginFormTerminal
       g_utf8_validate_len(bytes.baseAddress, gsize(bytes.count), nil) != 0
         ? LockedCString(copying: bytes) : nil
     }
-    if let text { (window as? FormWindow)?.fill(password: text) }
+    if let text { shown?.form?.fill(password: text) }
   }
 
   private func requestPINCheck() {
-    guard let form = window as? FormWindow else { return }
+    guard let form = shown?.form else { return }
     channel.answer { session, sink in
       form.model.withSecretUTF8(.password) { _ = session.requestPINCheck(of: $0, into: &sink) }
     }
   }
 
   private func requestQuality() {
-    guard let form = window as? any FormPresenter else { return }
+    guard let form = shown?.form else { return }
     channel.answer { session, sink in
       form.model.withSecretUTF8(.password) { _ = session.requestQuality(of: $0, into: &sink) }
     }
@@ -234,7 +212,7 @@ import LoginFormTerminal
 
   /// Tells the agent how a window ended.
   private func windowEnded(_ result: PromptResult) {
-    window = nil
+    shown = nil
     guard !isExiting else { return }
     handle(channel.answer { PinentryFrontEnd.report(result, to: &$0, into: &$1, keyring: keyring) })
   }
@@ -254,7 +232,7 @@ import LoginFormTerminal
   /// left behind and nothing secret stays in the buffers.
   private func exitNow(status: ExitStatus) -> Never {
     isExiting = true
-    window?.finish(.cancelled)
+    shown?.surface.finish(.cancelled)
     channel.wipeInput()
     Standard.exit(status)
   }

@@ -320,6 +320,23 @@ class GpgTerminalTests(ClientTestCase):
         self.assertEqual(self.gnupg.decrypt_with(b"abc", encrypted), PLAINTEXT)
         self.assertQuiet(2)
 
+    def test_suggest_shows_a_passphrase_that_enter_takes(self):
+        encrypted = self.plain + ".gpg"
+        client = self.gpg("--symmetric", "--output", encrypted, self.plain)
+        self.tty.wait_for("Enter: OK, Esc: Cancel, Tab: Suggest\r\n")
+        self.tty.wait_for("Passphrase: ")
+        self.tty.type("\t")
+        shown = self.tty.after("Suggested passphrase: ")
+        self.tty.wait_for("Enter takes it, typing starts over): ", since=shown)
+        suggested = self.tty.output[shown:].split(b"\r\n")[0]
+        self.assertRegex(suggested, rb"^[!-~]{8,}$")
+        self.tty.type("\r")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        self.assertEqual(self.gnupg.decrypt_with(suggested, encrypted), PLAINTEXT)
+        self.assertNotIn(b"Repeat", self.tty.output[shown:], "the suggestion's repeat was asked")
+        self.assertQuiet(1)
+
     def test_pinentry_user_data_asks_on_the_terminal_even_with_a_display(self):
         encrypted = self.plain + ".gpg"
         env = self.gnupg.environment(GPG_TTY=self.tty.path, PINENTRY_USER_DATA="tty")
@@ -354,6 +371,45 @@ class GpgTerminalTests(ClientTestCase):
                 said = self.gnupg.pinentry_stderr()[len(stderr_before):]
                 self.assertEqual(said, b"login-form: Cannot open display: DISPLAY is not set, "
                                        b"and " + reason + b"\n")
+
+
+class GpgConstraintsTerminalTests(ClientTestCase):
+    """gpg-agent with enforce-passphrase-constraints on the terminal: its
+    verdict (INQUIRE CHECKPIN) holds Enter as it holds OK in a window."""
+
+    required_programs = GPG_PROGRAMS
+
+    def setUp(self):
+        self.gnupg = GnuPGHome(self, conf=("enforce-passphrase-constraints",), wrapper=True)
+        self.tty = PseudoTerminal(self)
+        self.plain = os.path.join(self.gnupg.directory, "plain.txt")
+        with open(self.plain, "wb") as file:
+            file.write(PLAINTEXT)
+
+    def test_a_passphrase_the_agent_refuses_is_asked_again_before_its_repeat(self):
+        before = self.tty.settings()
+        encrypted = self.plain + ".gpg"
+        env = self.gnupg.environment(DISPLAY=None, WAYLAND_DISPLAY=None, GPG_TTY=self.tty.path)
+        client = self.start_client(["gpg", "--batch", "--pinentry-mode", "ask", "--symmetric",
+                                    "--output", encrypted, self.plain], env)
+        self.tty.wait_for("Passphrase: ")
+        self.tty.type("short\r")
+        # The agent's words, under the field, and the field again: never
+        # the repeat of a passphrase it refuses.
+        refused = self.tty.after("\r\n  ! ")
+        self.tty.wait_for("Passphrase: ", since=refused)
+        self.assertNotIn(b"Repeat", self.tty.output)
+        passphrase = "much better 42"
+        self.tty.type(passphrase + "\r")
+        repeat = self.tty.after("Repeat: ")
+        self.tty.type(passphrase + "\r")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertEqual(status, 0, err)
+        self.assertNotIn(b"  ! ", self.tty.output[repeat:])
+        self.assertEqual(self.gnupg.decrypt_with(passphrase.encode(), encrypted), PLAINTEXT)
+        for secret in (b"short", passphrase.encode()):
+            self.assertNotIn(secret, self.tty.output, "a passphrase was echoed")
+        self.assertEqual(self.tty.settings(), before)
 
 
 class AssuanTerminalTests(ClientTestCase):
@@ -393,10 +449,10 @@ class AssuanTerminalTests(ClientTestCase):
             self.assertTrue(inquiry.startswith(b"INQUIRE QUALITY "), inquiry)
             process.stdin.write(b"D " + score + b"\nEND\n")
             process.stdin.flush()
-        # A failing rating shows as 0, as the window's bar does.
-        self.tty.wait_for("Passphrase (Quality 5%): ")
-        self.tty.wait_for("Passphrase (Quality 0%): ")
-        self.tty.wait_for("Passphrase (Quality 85%): ")
+        # In words, as the window says it beside its bar.
+        self.tty.wait_for("Passphrase (Quality: Weak): ")
+        self.tty.wait_for("Passphrase (Quality: 20 % — does not meet the agent’s rules): ")
+        self.tty.wait_for("Passphrase (Quality: Strong): ")
         self.tty.type("\r")
         self.assertEqual(process.stdout.readline(), b"D cde\n")
         self.assertEqual(process.stdout.readline(), b"OK\n")

@@ -42,7 +42,7 @@ import Testing
     #expect(
       events == [
         .enter, .enter, .erase, .erase, .eraseWord, .eraseLine, .cancel, .cancel,
-        .suspend, .refused, .refused,
+        .suspend, .tab, .refused,
       ])
     #expect(input.isEmpty)
   }

@@ -166,8 +166,9 @@ import Testing
     type("ab")
     #expect(changes == 2)
     form.showQuality(40)
-    pump(for: 0.05)
-    #expect(pty.text.hasSuffix("\rPassphrase (At least 7 characters, Quality 40%): "))
+    let rated = "\rPassphrase (At least 7 characters, Quality: Fair): "
+    pump(until: { pty.text.hasSuffix(rated) })
+    #expect(pty.text.hasSuffix(rated))
     form.model.withSecretUTF8(.password) { #expect(Array($0) == Array("ab".utf8)) }
     form.finish(.cancelled)
   }

@@ -85,10 +85,10 @@ import Testing
     form.qualityBar = FormDescription.Control(label: "Quality")
     #expect(
       TerminalLayout.fieldPrompt(.password, of: form, quality: 42, timeLeft: "Closes in 9 seconds")
-        == "[Closes in 9 seconds] Passphrase (At least 7 characters, Quality 42%): ")
+        == "[Closes in 9 seconds] Passphrase (At least 7 characters, Quality: Fair): ")
     #expect(
       TerminalLayout.fieldPrompt(.password, of: form, quality: -30, timeLeft: nil)
-        == "Passphrase (At least 7 characters, Quality 0%): ")
+        == "Passphrase (At least 7 characters, Quality: 30 % — does not meet the agent’s rules): ")
     #expect(
       TerminalLayout.fieldPrompt(.password, of: form, quality: nil, timeLeft: nil)
         == "Passphrase (At least 7 characters): ")
