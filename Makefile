@@ -78,8 +78,9 @@ SOURCES = $(wildcard Sources/LoginFormPrompt/*.swift Sources/LoginFormFrontEnd/*
 # The version's only home is the file VERSION; see .ci/version.
 VERSION = $(shell .ci/version)
 # The suites that need no display: the model, the protocols, the front-end core,
-# the keyring's files, the terminal (on pseudo-terminals of its own).
-PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests
+# the keyring's files, the terminal (on pseudo-terminals of its own), the
+# locked memory.
+PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests|LoginFormLockedMemoryTests
 
 .PHONY: all build run check test lint deps-build deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \

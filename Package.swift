@@ -103,6 +103,11 @@ let package = Package(
       ]),
     .testTarget(
       name: "LoginFormKeyringTests", dependencies: ["LoginFormKeyring", "LoginFormFrontEnd"]),
+    // The locked memory and the agent channel, tested directly, as gcr
+    // tests its secure allocator.
+    .testTarget(
+      name: "LoginFormLockedMemoryTests",
+      dependencies: ["LoginFormLockedMemory", "LoginFormTestSupport"]),
     .testTarget(
       name: "LoginFormGtkTests",
       dependencies: [
