@@ -79,8 +79,8 @@ SOURCES = $(wildcard Sources/LoginFormPrompt/*.swift Sources/LoginFormFrontEnd/*
 VERSION = $(shell .ci/version)
 # The suites that need no display: the model, the protocols, the front-end core,
 # the keyring's files, the terminal (on pseudo-terminals of its own), the
-# locked memory.
-PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests|LoginFormLockedMemoryTests
+# locked memory and the agent channel.
+PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests|LoginFormLockedMemoryTests|LoginFormPinentryTests
 
 .PHONY: all build run check test lint deps-build deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \

@@ -109,6 +109,9 @@ let package = Package(
       name: "LoginFormLockedMemoryTests",
       dependencies: ["LoginFormLockedMemory", "LoginFormTestSupport"]),
     .testTarget(
+      name: "LoginFormPinentryTests",
+      dependencies: ["LoginFormPinentry", "LoginFormProtocols", "LoginFormTestSupport"]),
+    .testTarget(
       name: "LoginFormGtkTests",
       dependencies: [
         "LoginFormGtk", "LoginFormPrompt", "LoginFormModel", "LoginFormLockedMemory", "CGtk",
