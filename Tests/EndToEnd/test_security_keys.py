@@ -36,7 +36,8 @@ OTP_PROMPT = "(alice@build.example.org) Verification code: "
 def build_fixture(directory):
     """The software security key, compiled for this run."""
     library = os.path.join(directory, "soft-sk.so")
-    tool("cc", "-Wall", "-Werror", "-shared", "-fPIC", "-o", library, FIXTURE_SOURCE, "-lcrypto")
+    tool("cc", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-o", library, FIXTURE_SOURCE,
+         "-lcrypto")
     return library
 
 
