@@ -14,6 +14,8 @@ APP_ID = io.github.loginform.LoginForm
 ICON_SIZES = 16 24 32 48 64 128 256
 
 BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev libsecret-1-dev pkg-config gettext libstdc++-12-dev
+# The linters of the shell scripts and the Python, which make lint runs.
+LINT_PACKAGES = shellcheck pyflakes3
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
@@ -82,7 +84,7 @@ VERSION = $(shell .ci/version)
 # locked memory and the agent channel.
 PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests|LoginFormLockedMemoryTests|LoginFormPinentryTests
 
-.PHONY: all build run check test lint deps-build deps-test share static-cxx pot \
+.PHONY: all build run check test lint deps-build deps-lint deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \
 	test-install screenshot icons bench bench-model fuzz fuzz-build fuzz-smoke \
 	test-asan test-tsan leakcheck mutants
@@ -91,6 +93,9 @@ all: build
 
 deps-build:
 	@.ci/ensure-packages $(BUILD_PACKAGES)
+
+deps-lint:
+	@.ci/ensure-packages $(LINT_PACKAGES)
 
 deps-test:
 	@.ci/ensure-packages $(TEST_PACKAGES)
@@ -132,8 +137,13 @@ pot:
 	  --no-location -o resources/po/login-form.pot $(SOURCES)
 	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
 
-lint:
+# Every language the project is written in: Swift, the shell scripts and the
+# Python (the end-to-end tests, the tools), each found by .ci/scripts. The C
+# is checked as it is built (-Wall -Wextra -Werror, in Package.swift).
+lint: deps-lint
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench Plugins
+	shellcheck $$(.ci/scripts sh)
+	pyflakes3 $$(.ci/scripts python)
 
 # The quick loop: no display, no root; well under a minute after a build.
 check: deps-build lint
