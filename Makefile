@@ -182,47 +182,52 @@ release: static-cxx
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product pinentry-login-form
 
-# git-credential-login-form names a mode of the same binary, which reads
-# argv[0]; pinentry-login-form is the quick pinentry (no GTK), which becomes
-# login-form, found beside it, for a window. Each gets the one man page under
-# its own name too. The Debian package installs with this recipe
-# (debian/rules), so a file added here is packaged as well.
+# What install puts under PREFIX, one entry per file, and so what uninstall
+# removes: mode:source:path, or link:target:path for a symbolic link; a
+# source under release/ is a product of `make release`. `share` adds the
+# translations and the style sheet (SHARED). git-credential-login-form names
+# a mode of the same binary, which reads argv[0]; pinentry-login-form is the
+# quick pinentry (no GTK), which becomes login-form, found beside it, for a
+# window. Each gets the one man page under its own name too. The Debian
+# package installs with this recipe (debian/rules), so a file added here is
+# packaged as well.
+INSTALLED = \
+	755:release/login-form:bin/login-form \
+	link:login-form:bin/git-credential-login-form \
+	755:release/pinentry-login-form:bin/pinentry-login-form \
+	644:resources/$(APP_ID).desktop:share/applications/$(APP_ID).desktop \
+	644:resources/$(APP_ID).metainfo.xml:share/metainfo/$(APP_ID).metainfo.xml \
+	$(foreach icon,scalable/apps/$(APP_ID).svg symbolic/apps/$(APP_ID)-symbolic.svg \
+	  $(foreach size,$(ICON_SIZES),$(size)x$(size)/apps/$(APP_ID).png), \
+	  644:resources/icons/hicolor/$(icon):share/icons/hicolor/$(icon)) \
+	644:resources/login-form.1:share/man/man1/login-form.1 \
+	link:login-form.1:share/man/man1/git-credential-login-form.1 \
+	link:login-form.1:share/man/man1/pinentry-login-form.1
+# What `share` writes under its SHARE_ROOT.
+SHARED = $(foreach lang,$(LANGUAGES),locale/$(lang)/LC_MESSAGES/login-form.mo) \
+	login-form/login-form.css
+
 install: release
-	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
-	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form"
-	install -Dm755 "$(RELEASE_BIN_DIR)/pinentry-login-form" "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form"
-	install -Dm644 resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
-	install -Dm644 resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
-	install -Dm644 resources/icons/hicolor/scalable/apps/$(APP_ID).svg \
-	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
-	install -Dm644 resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
-	for size in $(ICON_SIZES); do \
-	  install -Dm644 resources/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png \
-	    "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png" || exit 1; \
+	@for entry in $(INSTALLED); do \
+	  mode=$${entry%%:*}; rest=$${entry#*:}; source=$${rest%%:*}; \
+	  path="$(DESTDIR)$(PREFIX)/$${rest#*:}"; \
+	  case $$source in release/*) source="$(RELEASE_BIN_DIR)/$${source#release/}" ;; esac; \
+	  if [ "$$mode" = link ]; then \
+	    echo ln -sf "$$source" "$$path"; \
+	    mkdir -p "$$(dirname "$$path")" && ln -sf "$$source" "$$path"; \
+	  else \
+	    echo install -Dm"$$mode" "$$source" "$$path"; \
+	    install -Dm"$$mode" "$$source" "$$path"; \
+	  fi || exit 1; \
 	done
-	install -Dm644 resources/login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
-	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1"
-	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1"
 	@$(MAKE) --no-print-directory share SHARE_ROOT="$(DESTDIR)$(PREFIX)/share"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/login-form" \
-	  "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form" \
-	  "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form" \
-	  "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
-	  "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
-	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
-	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
-	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1" \
-	  "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1" \
-	  "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1" \
-	  "$(DESTDIR)$(PREFIX)/share/login-form/login-form.css"
-	-rmdir "$(DESTDIR)$(PREFIX)/share/login-form"
-	for size in $(ICON_SIZES); do \
-	  rm -f "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png"; \
+	for path in $(foreach entry,$(INSTALLED),$(lastword $(subst :, ,$(entry)))) \
+	  $(addprefix share/,$(SHARED)); do \
+	  rm -f "$(DESTDIR)$(PREFIX)/$$path" || exit 1; \
 	done
-	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
+	-rmdir "$(DESTDIR)$(PREFIX)/share/login-form"
 
 # login-form_<version>_<arch>.deb in .build/deb, from the files git tracks.
 deb: deps-deb
