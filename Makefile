@@ -13,7 +13,11 @@ APP_ID = io.github.loginform.LoginForm
 # them without librsvg, which the SVG alone would load for the window icon.
 ICON_SIZES = 16 24 32 48 64 128 256
 
-BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev libsecret-1-dev pkg-config gettext libstdc++-12-dev
+# What building needs is listed once, in debian/control's Build-Depends
+# (.ci/build-depends reads it; `make lint` checks Package.swift's hints
+# against it), plus what a package build gets from build-essential: the
+# static libstdc++ that the release link takes (see RELEASE_FLAGS).
+BUILD_PACKAGES = $(shell .ci/build-depends) libstdc++-12-dev
 # The linters of the shell scripts and the Python, which make lint runs.
 LINT_PACKAGES = shellcheck pyflakes3
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
@@ -144,6 +148,7 @@ lint: deps-lint
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench Plugins
 	shellcheck $$(.ci/scripts sh)
 	pyflakes3 $$(.ci/scripts python)
+	.ci/check-package-lists
 
 # The quick loop: no display, no root; well under a minute after a build.
 check: deps-build lint
