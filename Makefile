@@ -13,7 +13,13 @@ APP_ID = io.github.loginform.LoginForm
 # them without librsvg, which the SVG alone would load for the window icon.
 ICON_SIZES = 16 24 32 48 64 128 256
 
-BUILD_PACKAGES = libgtk-3-dev libgcr-3-dev libsecret-1-dev pkg-config gettext libstdc++-12-dev
+# What building needs is listed once, in debian/control's Build-Depends
+# (.ci/build-depends reads it; `make lint` checks Package.swift's hints
+# against it), plus what a package build gets from build-essential: the
+# static libstdc++ that the release link takes (see RELEASE_FLAGS).
+BUILD_PACKAGES = $(shell .ci/build-depends) libstdc++-12-dev
+# The linters of the shell scripts and the Python, which make lint runs.
+LINT_PACKAGES = shellcheck pyflakes3
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
@@ -78,10 +84,11 @@ SOURCES = $(wildcard Sources/LoginFormPrompt/*.swift Sources/LoginFormFrontEnd/*
 # The version's only home is the file VERSION; see .ci/version.
 VERSION = $(shell .ci/version)
 # The suites that need no display: the model, the protocols, the front-end core,
-# the keyring's files, the terminal (on pseudo-terminals of its own).
-PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests
+# the keyring's files, the terminal (on pseudo-terminals of its own), the
+# locked memory and the agent channel.
+PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests|LoginFormLockedMemoryTests|LoginFormPinentryTests
 
-.PHONY: all build run check test lint deps-build deps-test share static-cxx pot \
+.PHONY: all build run check test lint deps-build deps-lint deps-test share static-cxx pot \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \
 	test-install screenshot icons bench bench-model fuzz fuzz-build fuzz-smoke \
 	test-asan test-tsan leakcheck mutants
@@ -90,6 +97,9 @@ all: build
 
 deps-build:
 	@.ci/ensure-packages $(BUILD_PACKAGES)
+
+deps-lint:
+	@.ci/ensure-packages $(LINT_PACKAGES)
 
 deps-test:
 	@.ci/ensure-packages $(TEST_PACKAGES)
@@ -131,8 +141,14 @@ pot:
 	  --no-location -o resources/po/login-form.pot $(SOURCES)
 	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
 
-lint:
+# Every language the project is written in: Swift, the shell scripts and the
+# Python (the end-to-end tests, the tools), each found by .ci/scripts. The C
+# is checked as it is built (-Wall -Wextra -Werror, in Package.swift).
+lint: deps-lint
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench Plugins
+	shellcheck $$(.ci/scripts sh)
+	pyflakes3 $$(.ci/scripts python)
+	.ci/check-package-lists
 
 # The quick loop: no display, no root; well under a minute after a build.
 check: deps-build lint
@@ -171,47 +187,52 @@ release: static-cxx
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product login-form
 	$(QUIET) $(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product pinentry-login-form
 
-# git-credential-login-form names a mode of the same binary, which reads
-# argv[0]; pinentry-login-form is the quick pinentry (no GTK), which becomes
-# login-form, found beside it, for a window. Each gets the one man page under
-# its own name too. The Debian package installs with this recipe
-# (debian/rules), so a file added here is packaged as well.
+# What install puts under PREFIX, one entry per file, and so what uninstall
+# removes: mode:source:path, or link:target:path for a symbolic link; a
+# source under release/ is a product of `make release`. `share` adds the
+# translations and the style sheet (SHARED). git-credential-login-form names
+# a mode of the same binary, which reads argv[0]; pinentry-login-form is the
+# quick pinentry (no GTK), which becomes login-form, found beside it, for a
+# window. Each gets the one man page under its own name too. The Debian
+# package installs with this recipe (debian/rules), so a file added here is
+# packaged as well.
+INSTALLED = \
+	755:release/login-form:bin/login-form \
+	link:login-form:bin/git-credential-login-form \
+	755:release/pinentry-login-form:bin/pinentry-login-form \
+	644:resources/$(APP_ID).desktop:share/applications/$(APP_ID).desktop \
+	644:resources/$(APP_ID).metainfo.xml:share/metainfo/$(APP_ID).metainfo.xml \
+	$(foreach icon,scalable/apps/$(APP_ID).svg symbolic/apps/$(APP_ID)-symbolic.svg \
+	  $(foreach size,$(ICON_SIZES),$(size)x$(size)/apps/$(APP_ID).png), \
+	  644:resources/icons/hicolor/$(icon):share/icons/hicolor/$(icon)) \
+	644:resources/login-form.1:share/man/man1/login-form.1 \
+	link:login-form.1:share/man/man1/git-credential-login-form.1 \
+	link:login-form.1:share/man/man1/pinentry-login-form.1
+# What `share` writes under its SHARE_ROOT.
+SHARED = $(foreach lang,$(LANGUAGES),locale/$(lang)/LC_MESSAGES/login-form.mo) \
+	login-form/login-form.css
+
 install: release
-	install -Dm755 "$(RELEASE_BIN_DIR)/login-form" "$(DESTDIR)$(PREFIX)/bin/login-form"
-	ln -sf login-form "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form"
-	install -Dm755 "$(RELEASE_BIN_DIR)/pinentry-login-form" "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form"
-	install -Dm644 resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
-	install -Dm644 resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
-	install -Dm644 resources/icons/hicolor/scalable/apps/$(APP_ID).svg \
-	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
-	install -Dm644 resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
-	for size in $(ICON_SIZES); do \
-	  install -Dm644 resources/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png \
-	    "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png" || exit 1; \
+	@for entry in $(INSTALLED); do \
+	  mode=$${entry%%:*}; rest=$${entry#*:}; source=$${rest%%:*}; \
+	  path="$(DESTDIR)$(PREFIX)/$${rest#*:}"; \
+	  case $$source in release/*) source="$(RELEASE_BIN_DIR)/$${source#release/}" ;; esac; \
+	  if [ "$$mode" = link ]; then \
+	    echo ln -sf "$$source" "$$path"; \
+	    mkdir -p "$$(dirname "$$path")" && ln -sf "$$source" "$$path"; \
+	  else \
+	    echo install -Dm"$$mode" "$$source" "$$path"; \
+	    install -Dm"$$mode" "$$source" "$$path"; \
+	  fi || exit 1; \
 	done
-	install -Dm644 resources/login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1"
-	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1"
-	ln -sf login-form.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1"
 	@$(MAKE) --no-print-directory share SHARE_ROOT="$(DESTDIR)$(PREFIX)/share"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/login-form" \
-	  "$(DESTDIR)$(PREFIX)/bin/git-credential-login-form" \
-	  "$(DESTDIR)$(PREFIX)/bin/pinentry-login-form" \
-	  "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
-	  "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
-	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
-	  "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
-	  "$(DESTDIR)$(PREFIX)/share/man/man1/login-form.1" \
-	  "$(DESTDIR)$(PREFIX)/share/man/man1/git-credential-login-form.1" \
-	  "$(DESTDIR)$(PREFIX)/share/man/man1/pinentry-login-form.1" \
-	  "$(DESTDIR)$(PREFIX)/share/login-form/login-form.css"
-	-rmdir "$(DESTDIR)$(PREFIX)/share/login-form"
-	for size in $(ICON_SIZES); do \
-	  rm -f "$(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png"; \
+	for path in $(foreach entry,$(INSTALLED),$(lastword $(subst :, ,$(entry)))) \
+	  $(addprefix share/,$(SHARED)); do \
+	  rm -f "$(DESTDIR)$(PREFIX)/$$path" || exit 1; \
 	done
-	for lang in $(LANGUAGES); do rm -f "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/login-form.mo"; done
+	-rmdir "$(DESTDIR)$(PREFIX)/share/login-form"
 
 # login-form_<version>_<arch>.deb in .build/deb, from the files git tracks.
 deb: deps-deb

@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Our own C is held to the same bar as the Swift: every warning is an error.
+// (SwiftPM refuses unsafe flags only in dependencies, not in a root package.)
+let ourC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+
 let package = Package(
   name: "login-form",
   products: [
@@ -31,7 +35,7 @@ let package = Package(
     .systemLibrary(name: "CGcr", pkgConfig: "gcr-base-3", providers: [.apt(["libgcr-3-dev"])]),
     // Our own C: the hardened secret entry and its locked buffer, GObject
     // subclasses.
-    .target(name: "CSecretEntry", dependencies: ["CGtk", "CGcr"]),
+    .target(name: "CSecretEntry", dependencies: ["CGtk", "CGcr"], cSettings: ourC),
     // Locked, wiped memory from gcr's pool.
     .target(name: "LoginFormLockedMemory", dependencies: ["CGcr", "LoginFormModel"]),
     // libsecret, the Secret Service's client library, and the GIO under it.
@@ -55,10 +59,10 @@ let package = Package(
         "LoginFormMainLoop",
       ]),
     // Our own C for the terminal: its settings, restored from signal handlers.
-    .target(name: "CTerminal"),
+    .target(name: "CTerminal", cSettings: ourC),
     // Our own C for the process: hardening, the standard descriptors, and
     // the hand-off from the quick pinentry to login-form.
-    .target(name: "CProcess"),
+    .target(name: "CProcess", cSettings: ourC),
     // The pinentry's channel to gpg-agent, in locked memory: what both
     // executables that speak Assuan share.
     .target(
@@ -105,6 +109,14 @@ let package = Package(
       ]),
     .testTarget(
       name: "LoginFormKeyringTests", dependencies: ["LoginFormKeyring", "LoginFormFrontEnd"]),
+    // The locked memory and the agent channel, tested directly, as gcr
+    // tests its secure allocator.
+    .testTarget(
+      name: "LoginFormLockedMemoryTests",
+      dependencies: ["LoginFormLockedMemory", "LoginFormTestSupport"]),
+    .testTarget(
+      name: "LoginFormPinentryTests",
+      dependencies: ["LoginFormPinentry", "LoginFormProtocols", "LoginFormTestSupport"]),
     .testTarget(
       name: "LoginFormGtkTests",
       dependencies: [
@@ -112,7 +124,7 @@ let package = Package(
         "CGcr", "CSecretEntry", "LoginFormMainLoop", "LoginFormTestSupport",
       ]),
     // A pseudo-terminal for the terminal's tests.
-    .target(name: "PseudoTerminal", path: "Tests/PseudoTerminal"),
+    .target(name: "PseudoTerminal", path: "Tests/PseudoTerminal", cSettings: ourC),
     .testTarget(
       name: "LoginFormTerminalTests",
       dependencies: [

@@ -22,9 +22,11 @@ extension String {
   }
 }
 
-/// Takes the message out of a GLib error and frees the error.
+/// Takes the message out of a GLib error and frees the error. A call that
+/// failed without setting its error (some pixbuf loaders do) gives "".
 func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
-  let message = String(borrowing: error?.pointee.message)
+  guard let error else { return "" }
+  let message = String(borrowing: error.pointee.message)
   g_error_free(error)
   return message
 }

@@ -16,17 +16,20 @@ package final class AgentChannel {
   private var splitter: AssuanLineSplitter
   private let input: LockedRegion
   private let output: LockedBytes
+  private let outputDescriptor: Int32
   /// Whether answers are dropped rather than written: while login-form
   /// goes through what the quick pinentry has answered already.
   package var isMuted = false
 
-  /// A channel for `session`; nil when no locked memory is left.
-  package init?(session: PinentrySession) {
+  /// A channel for `session` that answers on `outputDescriptor` (the
+  /// agent reads standard output); nil when no locked memory is left.
+  package init?(session: PinentrySession, outputDescriptor: Int32 = 1) {
     guard let input = LockedRegion(capacity: 4096), let output = LockedBytes(capacity: 4096)
     else { return nil }
     self.session = session
     self.input = input
     self.output = output
+    self.outputDescriptor = outputDescriptor
     splitter = AssuanLineSplitter(storage: input.bytes)
   }
 
@@ -36,12 +39,12 @@ package final class AgentChannel {
   package func answer<Result>(_ body: (inout PinentrySession, inout ProtocolOutput) -> Result)
     -> Result
   {
-    var sink = ProtocolOutput(buffer: output)
+    var sink = ProtocolOutput(buffer: output, descriptor: outputDescriptor)
     let result = body(&session, &sink)
     if isMuted {
       output.removeAll()
     } else {
-      ProtocolOutput.flush(output)
+      ProtocolOutput.flush(output, to: outputDescriptor)
     }
     return result
   }

@@ -7,8 +7,6 @@ The buses activate nothing: a name is owned only by what the test started.
 """
 
 import os
-import shutil
-import signal
 import subprocess
 import time
 

@@ -21,9 +21,9 @@ import subprocess
 import time
 
 from clients import (ANSWER_TIMEOUT, Client, ClientTestCase, GnuPGHome, answer, base_environment,
-                     shown_as, tool)
+                     shown_as)
 from desktop import TypingWindow, WindowManager
-from harness import BINARY, ClientWindow, poll
+from harness import BINARY, ClientWindow
 
 SHORT_HINT = "At least 12 characters, 2 of them not letters."
 LONG_HINT = ("At least 12 characters, 2 of them digits or punctuation,\n"

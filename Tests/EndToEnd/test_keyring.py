@@ -6,11 +6,10 @@ Secret Service or another user's."""
 
 import os
 import shutil
-import subprocess
 import tempfile
 import time
 
-from clients import (ANSWER_TIMEOUT, BasicAuthServer, Client, GitSetup, GnuPGHome, SshAgent,
+from clients import (ANSWER_TIMEOUT, BasicAuthServer, GitSetup, GnuPGHome, SshAgent,
                      ThrowawayUser, answer, askpass_environment, make_ssh_key, tool)
 from harness import BINARY, PINENTRY
 from keyrings import KeyringTestCase, SecretService, SessionBus

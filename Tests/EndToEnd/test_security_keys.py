@@ -9,8 +9,6 @@ must take neither the focus nor the keyboard, and end without a word when
 ssh-agent ends it (SIGTERM) once the key was touched."""
 
 import os
-import shutil
-import subprocess
 import time
 
 import pyatspi
@@ -18,7 +16,7 @@ import pyatspi
 from clients import (ANSWER_TIMEOUT, ClientTestCase, SshAgent, answer, askpass_environment,
                      base_environment, tool)
 from desktop import TypingWindow, WindowManager
-from harness import BINARY, ClientWindow, poll
+from harness import BINARY, ClientWindow
 
 FIXTURE_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "soft-sk.c")
 SECURITY_KEY_PIN = "4242 0000"
@@ -36,7 +34,8 @@ OTP_PROMPT = "(alice@build.example.org) Verification code: "
 def build_fixture(directory):
     """The software security key, compiled for this run."""
     library = os.path.join(directory, "soft-sk.so")
-    tool("cc", "-Wall", "-Werror", "-shared", "-fPIC", "-o", library, FIXTURE_SOURCE, "-lcrypto")
+    tool("cc", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-o", library, FIXTURE_SOURCE,
+         "-lcrypto")
     return library
 
 
