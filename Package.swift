@@ -31,6 +31,9 @@ let package = Package(
     .plugin(name: "EmbedVersion", capability: .buildTool()),
     // GTK 3 and GDK.
     .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
+    // GLib alone, for the main loop and the terminal, which build without
+    // GTK's headers.
+    .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
     // gcr's locked memory, without GTK.
     .systemLibrary(name: "CGcr", pkgConfig: "gcr-base-3", providers: [.apt(["libgcr-3-dev"])]),
     // Our own C: the hardened secret entry and its locked buffer, GObject
@@ -50,7 +53,7 @@ let package = Package(
     // GLib's main loop as the presenters use it (GLib only, no GTK call).
     .target(
       name: "LoginFormMainLoop",
-      dependencies: ["CGtk", "LoginFormLockedMemory", "LoginFormModel", "LoginFormPrompt"]),
+      dependencies: ["CGLib", "LoginFormLockedMemory", "LoginFormModel", "LoginFormPrompt"]),
     // The windows, which present the prompt contract.
     .target(
       name: "LoginFormGtk",
@@ -72,7 +75,7 @@ let package = Package(
     .target(
       name: "LoginFormTerminal",
       dependencies: [
-        "CGtk", "CTerminal", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
+        "CGLib", "CTerminal", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
         "LoginFormMainLoop",
       ]),
     .executableTarget(

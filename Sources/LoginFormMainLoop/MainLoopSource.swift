@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// GLib main-loop sources (timeouts, descriptors and Unix signals) that call
 /// Swift closures: what the windows and the terminal share, since both run
@@ -96,12 +96,12 @@ private func call(_ data: gpointer?) {
 
 private let fireOnce: GSourceFunc = { data in
   call(data)
-  return lf_false
+  return lf_source_remove
 }
 
 private let fireAlways: GSourceFunc = { data in
   call(data)
-  return lf_true
+  return lf_source_continue
 }
 
 private let release: GDestroyNotify = { data in
@@ -110,10 +110,10 @@ private let release: GDestroyNotify = { data in
 }
 
 private func callRepeating(_ data: gpointer?) -> gboolean {
-  guard let data else { return lf_false }
+  guard let data else { return lf_source_remove }
   let handler = Unmanaged<MainLoopSource.RepeatingBox>.fromOpaque(data).takeUnretainedValue()
     .handler
-  return MainActor.assumeIsolated { handler() } ? lf_true : lf_false
+  return MainActor.assumeIsolated { handler() } ? lf_source_continue : lf_source_remove
 }
 
 private let fireWhileTrue: GSourceFunc = { data in callRepeating(data) }

@@ -1,5 +1,6 @@
-import CGtk
+import CGLib
 import CTerminal
+import Glibc
 import LoginFormLockedMemory
 import LoginFormPrompt
 
@@ -34,7 +35,7 @@ import LoginFormPrompt
     guard let cell = LockedRegion(capacity: 1) else { throw .unusable(path, errno: ENOMEM) }
     let descriptor = lf_terminal_open(path)
     if descriptor < 0 {
-      let code = lf_errno()
+      let code = errno
       if path == "/dev/tty", code == ENXIO || code == ENOENT { throw .noControllingTerminal }
       throw code == ENOTTY ? .notATerminal(path) : .unusable(path, errno: code)
     }
@@ -79,14 +80,14 @@ import LoginFormPrompt
   private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var offset = 0
     while offset < bytes.count {
-      let written = CGtk.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 {
-        switch lf_errno() {
+        switch errno {
         case EINTR: continue
         case EAGAIN:
           // The terminal takes no more for now (its reader is slow): wait.
           var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          if poll(&ready, 1, -1) < 0, lf_errno() != EINTR { return false }
+          if poll(&ready, 1, -1) < 0, errno != EINTR { return false }
           continue
         default: return false
         }
@@ -113,10 +114,10 @@ import LoginFormPrompt
 
   /// Reads one byte.
   func read() -> Read {
-    let got = CGtk.read(descriptor, cell.bytes.baseAddress, 1)
+    let got = Glibc.read(descriptor, cell.bytes.baseAddress, 1)
     defer { cell.wipe() }
     if got == 1 { return .byte(cell.bytes[0]) }
-    if got < 0, lf_errno() == EINTR || lf_errno() == EAGAIN { return .nothing }
+    if got < 0, errno == EINTR || errno == EAGAIN { return .nothing }
     return .hungUp
   }
 
@@ -139,7 +140,7 @@ import LoginFormPrompt
     guard isOpen else { return }
     isOpen = false
     if isInPromptMode { lf_terminal_end() }
-    CGtk.close(descriptor)
+    Glibc.close(descriptor)
   }
 
   isolated deinit {

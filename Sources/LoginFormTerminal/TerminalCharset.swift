@@ -1,5 +1,6 @@
-import CGtk
+import CGLib
 import CTerminal
+import Glibc
 import LoginFormLockedMemory
 
 /// The character set a terminal speaks: UTF-8, or the one of a non-UTF-8
@@ -109,7 +110,7 @@ package final class TerminalCharset {
       .assumingMemoryBound(to: gchar.self)
     var outputLeft = gsize(scratch.bytes.count)
     if g_iconv(decoder, &input, &inputLeft, &output, &outputLeft) == gsize.max {
-      return lf_errno() == EINVAL ? .incomplete : .invalid
+      return errno == EINVAL ? .incomplete : .invalid
     }
     let count = scratch.bytes.count - Int(outputLeft)
     body(UnsafeBufferPointer(rebasing: scratch.bytes[..<count]))

@@ -1,5 +1,6 @@
-import CGtk
+import CGLib
 import CTerminal
+import Glibc
 import LoginFormMainLoop
 import LoginFormPrompt
 

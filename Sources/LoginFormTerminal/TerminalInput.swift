@@ -1,4 +1,5 @@
-import CGtk
+import CGLib
+import Glibc
 import LoginFormLockedMemory
 import LoginFormModel
 

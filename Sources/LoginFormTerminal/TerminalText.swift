@@ -1,4 +1,5 @@
-import CGtk
+import CGLib
+import Glibc
 
 /// Text as the terminal shows it: every character that could move the
 /// cursor, change the terminal's state (an escape sequence in a key
@@ -113,13 +114,30 @@ package enum TerminalText {
 extension TerminalText {
   /// The text of Pango markup (`--text-markup`), without its tags and
   /// with its entities read; the markup as it is if it does not parse
-  /// (the ordinary options refuse such markup before any prompt).
+  /// (the ordinary options refuse such markup before any prompt). Pango
+  /// markup is XML without a root, so GLib's own parser reads it inside
+  /// one, and the terminal needs nothing of Pango.
   package static func plain(markup: String) -> String {
-    var text: UnsafeMutablePointer<gchar>?
-    guard pango_parse_markup(markup, -1, 0, nil, &text, nil, nil) != 0, let text else {
-      return markup
+    let collected = CollectedText()
+    var parser = GMarkupParser()
+    parser.text = { _, text, length, data, _ in
+      guard let text, let data else { return }
+      Unmanaged<CollectedText>.fromOpaque(data).takeUnretainedValue().bytes.append(
+        contentsOf: UnsafeRawBufferPointer(start: text, count: Int(length)))
     }
-    defer { g_free(text) }
-    return String(cString: text)
+    let context = g_markup_parse_context_new(
+      &parser, GMarkupParseFlags(rawValue: 0), Unmanaged.passUnretained(collected).toOpaque(),
+      nil)
+    defer { g_markup_parse_context_free(context) }
+    let wrapped = "<markup>" + markup + "</markup>"
+    guard g_markup_parse_context_parse(context, wrapped, -1, nil) != 0,
+      g_markup_parse_context_end_parse(context, nil) != 0
+    else { return markup }
+    return String(decoding: collected.bytes, as: UTF8.self)
   }
+}
+
+/// Where the markup parser puts the text it reads.
+private final class CollectedText {
+  var bytes: [UInt8] = []
 }
