@@ -16,19 +16,14 @@ import LoginFormTerminal
 lf_harden_process()
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0
 Localization.setUp()
-let mode = Mode(
-  arguments: CommandLine.arguments,
-  askpassPromptMode: g_getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
+// Read once, before anything changes it: every decision sees one value.
+let environment = LaunchEnvironment { g_getenv($0).map { String(cString: $0) } }
+let mode = Mode(arguments: CommandLine.arguments, askpassPromptMode: environment.sshAskpassPrompt)
 DisplayConnection.prepareEnvironment()
 DebuggingHooks.close(isDropIn: mode.isDropIn)
 // One name whatever link started the binary: it is the X11 window class, the
 // AT-SPI application name and the prefix of every message.
 g_set_prgname("login-form")
-
-/// The value of an environment variable, if set.
-func environment(_ name: String) -> String? {
-  g_getenv(name).map { String(cString: $0) }
-}
 
 /// Parses `arguments` (the process's own when nil, as raw bytes) against
 /// `declarations` with GLib (and GTK's own options), or ends the process
@@ -96,7 +91,7 @@ func readGitRequest(
 /// it, or asks.
 @MainActor func answerGit(_ action: GitCredentialAction, grabSetting: String?) -> Answer {
   let keyring = makeKeyring()
-  let handOff = RuntimeHandOff()
+  let handOff = RuntimeHandOff(runtimeDirectory: environment.runtimeDirectory)
   let request = readGitRequest { request, bytes in
     switch action {
     case .store:
@@ -114,7 +109,7 @@ func readGitRequest(
   let form = GitCredentialFrontEnd.prompt(
     for: request, grabSetting: grabSetting, requester: requester(), offer: offer)
   let plan = PresenterPlan.forProcess(
-    forcesTerminal: false, gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
+    forcesTerminal: false, gitTerminalPrompt: environment.gitTerminalPrompt)
   return ask(.form(form), plan: plan) {
     GitCredentialKeyring.recordChoice($0, for: request, handOff: handOff)
     return GitCredentialFrontEnd.answer(to: $0)
@@ -144,7 +139,7 @@ func makeKeyring(replaying handOff: PinentryHandOff? = nil) -> Keyring {
 /// Ends the process with status 2 when it cannot be read.
 func receivePinentryHandOff() -> PinentryHandOff? {
   let name = PinentryHandOff.environmentVariable
-  guard let value = environment(name) else { return nil }
+  guard let value = g_getenv(name).map({ String(cString: $0) }) else { return nil }
   g_unsetenv(name)
   guard let descriptor = Int32(value), descriptor > 2, lf_is_hand_off_file(descriptor) else {
     Standard.fail(.handOff(.malformed))
@@ -180,7 +175,7 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
 /// Runs the mode the arguments name; returns the answer for the one-shot
 /// modes (the pinentry mode serves until it exits).
 @MainActor func run() -> Answer {
-  let grabSetting = environment("LOGIN_FORM_GRAB")
+  let grabSetting = environment.grab
   switch mode {
   case .ordinary:
     let (parsed, _) = parseCommandLine(
@@ -215,11 +210,10 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
         }
       })
     return OrdinaryFrontEnd.answer(to: result, format: request.output)
-  case .askpass(let prompt):
-    let request = AskpassRequest(prompt: prompt, promptMode: environment("SSH_ASKPASS_PROMPT"))
+  case .askpass(let prompt, let onTerminal):
+    let request = AskpassRequest(prompt: prompt, promptMode: environment.sshAskpassPrompt)
     let plan = PresenterPlan.forAskpass(
-      request, arguments: CommandLine.arguments,
-      gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
+      request, onTerminal: onTerminal, gitTerminalPrompt: environment.gitTerminalPrompt)
     guard let key = sshKeyPassphrase(for: request) else {
       return ask(
         AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, requester: requester()),
@@ -229,7 +223,8 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       }
     }
     let keyring = makeKeyring()
-    if let answer = key.answerFromKeyring(keyring, handOff: RuntimeHandOff()) { return answer }
+    let handOff = RuntimeHandOff(runtimeDirectory: environment.runtimeDirectory)
+    if let answer = key.answerFromKeyring(keyring, handOff: handOff) { return answer }
     let offer = SshKeyPassphrase.offer(keyring)
     return ask(
       AskpassFrontEnd.prompt(
@@ -279,7 +274,7 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       let server = PinentryServer(
         session: session, grabSetting: grabSetting, keyring: makeKeyring(replaying: handOff),
         wantsWindows: PresenterPlan.pinentryOpensDisplay(
-          pinentryUserData: environment("PINENTRY_USER_DATA")),
+          pinentryUserData: environment.pinentryUserData),
         handOff: handOff)
     else {
       Standard.fail(.noLockedMemoryLeft(for: .protocolStream))
