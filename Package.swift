@@ -42,7 +42,10 @@ let package = Package(
     // keyring decisions act on.
     .target(
       name: "LoginFormKeyring",
-      dependencies: ["CSecret", "LoginFormModel", "LoginFormFrontEnd", "LoginFormLockedMemory"]),
+      dependencies: [
+        "CSecret", "LoginFormModel", "LoginFormProtocols", "LoginFormFrontEnd",
+        "LoginFormLockedMemory",
+      ]),
     // GLib's main loop as the presenters use it (GLib only, no GTK call).
     .target(name: "LoginFormMainLoop", dependencies: ["CGtk", "LoginFormPrompt"]),
     // The windows, which present the prompt contract.

@@ -64,74 +64,45 @@ func requireLockedMemory(bytes: Int = 4096) {
   if !LockedRegion.canLock(bytes) { Standard.fail(.cannotLockMemory) }
 }
 
-/// Reads and parses git's request through locked memory (`store` and
-/// `erase` carry the password) and lets `use` see it with its bytes; the
-/// bytes are wiped and the pool given back on return, before any window
-/// needs it. Ends the process with status 2 on bad input.
-func readGitRequest(
-  _ use: (GitCredentialRequest, UnsafeBufferPointer<UInt8>) -> Void
+/// Shows what `plan` asks, if anything, and returns its answer.
+@MainActor func carryOut(_ plan: RequestPlan) -> Answer {
+  switch plan {
+  case .answered(let answer):
+    return answer
+  case .ask(let pending):
+    if pending.prompt.asksForSecret { requireLockedMemory() }
+    return pending.finish(show(pending.prompt, plan: pending.presenters))
+  }
+}
+
+/// The password manager, notes and key files for the askpass and git plans.
+@MainActor func keyringAccess() -> ProcessKeyringAccess {
+  ProcessKeyringAccess(runtimeDirectory: environment.runtimeDirectory, warn: Diagnostics.warn)
+}
+
+/// git's request for `action`, read from standard input into locked
+/// memory (`store` and `erase` carry the password) and received by the
+/// core. That memory is wiped, and given back to the pool, when this
+/// returns: before the password manager or a window needs locked memory,
+/// which a small limit leaves room for only once. Ends the process with
+/// status 2 on bad input.
+@MainActor func receiveGitRequest(
+  _ action: GitCredentialAction, access: some KeyringAccess
 ) -> GitCredentialRequest {
   let input = Standard.readInput(capacity: GitCredentialFrontEnd.maximumRequestBytes)
   defer { input.removeAll() }
-  let parsed = input.withUTF8 { bytes in
-    Result { () throws(GitCredentialError) in try GitCredentialRequest(parsing: bytes) }
-  }
-  switch parsed {
-  case .success(let request):
-    input.withUTF8 { use(request, $0) }
-    return request
-  case .failure(let error):
-    input.removeAll()
-    Standard.fail(.git(error))
-  }
-}
-
-/// Answers git's `action`: `store` and `erase` act on the password
-/// manager and print nothing (git ignores the output); `get` answers from
-/// it, or asks.
-@MainActor func answerGit(_ action: GitCredentialAction, grabSetting: String?) -> Answer {
-  let keyring = makeKeyring()
-  let handOff = RuntimeHandOff(runtimeDirectory: environment.runtimeDirectory)
-  let request = readGitRequest { request, bytes in
-    switch action {
-    case .store:
-      GitCredentialKeyring.store(request, input: bytes, keyring: keyring, handOff: handOff)
-    case .erase:
-      GitCredentialKeyring.erase(request, input: bytes, keyring: keyring, handOff: handOff)
-    case .get: break
+  let received = input.withUTF8 { bytes in
+    Result { () throws(FrontEndFailure) in
+      try GitCredentialPlan.receive(action, input: bytes, access: access)
     }
   }
-  guard action == .get else { return .silent(.submitted) }
-  if let answer = GitCredentialKeyring.answerFromKeyring(for: request, keyring: keyring) {
-    return answer
+  switch received {
+  case .success(let request):
+    return request
+  case .failure(let failure):
+    input.removeAll()
+    Standard.fail(failure)
   }
-  let offer = GitCredentialKeyring.offer(keyring: keyring, handOff: handOff)
-  let form = GitCredentialFrontEnd.prompt(
-    for: request, grabSetting: grabSetting, requester: requester(), offer: offer)
-  let plan = PresenterPlan.forProcess(
-    forcesTerminal: false, gitTerminalPrompt: environment.gitTerminalPrompt)
-  return ask(.form(form), plan: plan) {
-    GitCredentialKeyring.recordChoice($0, for: request, handOff: handOff)
-    return GitCredentialFrontEnd.answer(to: $0)
-  }
-}
-
-/// Shows `prompt` where `plan` says and returns what the core makes of its
-/// end.
-@MainActor func ask(
-  _ prompt: Prompt, plan: PresenterPlan, answer: (PromptResult) -> Answer
-) -> Answer {
-  if prompt.asksForSecret { requireLockedMemory() }
-  return answer(show(prompt, plan: plan))
-}
-
-/// The password manager (the Secret Service, asked only when first
-/// needed), its failures said on standard error; after a hand-off, the
-/// quick pinentry's answers come first, and those failures it said.
-func makeKeyring(replaying handOff: PinentryHandOff? = nil) -> Keyring {
-  guard let handOff else { return Keyring(store: SecretServiceStore(), warn: Diagnostics.warn) }
-  let store = ReplayingPasswordStore(replaying: handOff.storeEvents, then: SecretServiceStore())
-  return Keyring(store: store) { if !store.lastAnswerWasReplayed { Diagnostics.warn($0) } }
 }
 
 /// What the quick pinentry handed over, if it did: read from the
@@ -161,21 +132,9 @@ func receivePinentryHandOff() -> PinentryHandOff? {
   }
 }
 
-/// The key file of an ssh passphrase prompt, when the password manager may
-/// answer it.
-func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
-  guard let prompt = SshKeyPassphrase.keyPrompt(of: request),
-    let file = SshKeyFile(named: prompt.keyPath)
-  else { return nil }
-  return SshKeyPassphrase(
-    prompt: prompt, keyFile: file.path, comment: file.comment,
-    caller: CallerProcess.parentIdentity)
-}
-
 /// Runs the mode the arguments name; returns the answer for the one-shot
 /// modes (the pinentry mode serves until it exits).
 @MainActor func run() -> Answer {
-  let grabSetting = environment.grab
   switch mode {
   case .ordinary:
     let (parsed, _) = parseCommandLine(
@@ -211,29 +170,10 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       })
     return OrdinaryFrontEnd.answer(to: result, format: request.output)
   case .askpass(let prompt, let onTerminal):
-    let request = AskpassRequest(prompt: prompt, promptMode: environment.sshAskpassPrompt)
-    let plan = PresenterPlan.forAskpass(
-      request, onTerminal: onTerminal, gitTerminalPrompt: environment.gitTerminalPrompt)
-    guard let key = sshKeyPassphrase(for: request) else {
-      return ask(
-        AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, requester: requester()),
-        plan: plan
-      ) {
-        AskpassFrontEnd.answer(to: $0, for: request)
-      }
-    }
-    let keyring = makeKeyring()
-    let handOff = RuntimeHandOff(runtimeDirectory: environment.runtimeDirectory)
-    if let answer = key.answerFromKeyring(keyring, handOff: handOff) { return answer }
-    let offer = SshKeyPassphrase.offer(keyring)
-    return ask(
-      AskpassFrontEnd.prompt(
-        for: request, grabSetting: grabSetting, requester: requester(), offer: offer),
-      plan: plan
-    ) {
-      key.finish($0, keyring: keyring)
-      return AskpassFrontEnd.answer(to: $0, for: request)
-    }
+    return carryOut(
+      AskpassPlan.plan(
+        prompt: prompt, onTerminal: onTerminal, environment: environment, requester: requester(),
+        access: keyringAccess()))
   case .gitCredential(let arguments):
     let action: GitCredentialAction
     do {
@@ -242,7 +182,11 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       Standard.fail(error)
     }
     requireLockedMemory(bytes: GitCredentialFrontEnd.maximumRequestBytes)
-    return answerGit(action, grabSetting: grabSetting)
+    let access = keyringAccess()
+    let request = receiveGitRequest(action, access: access)
+    return carryOut(
+      GitCredentialPlan.plan(
+        action, for: request, environment: environment, requester: requester(), access: access))
   case .pinentry(let arguments):
     // --help names the program as it was called (pinentry-login-form, or
     // pinentry as the alternative). Only then: GTK takes the window class
@@ -272,7 +216,8 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
     guard
       let server = PinentryServer(
-        session: session, grabSetting: grabSetting, keyring: makeKeyring(replaying: handOff),
+        session: session, grabSetting: environment.grab,
+        keyring: .secretService(replaying: handOff, warn: Diagnostics.warn),
         wantsWindows: PresenterPlan.pinentryOpensDisplay(
           pinentryUserData: environment.pinentryUserData),
         handOff: handOff)
