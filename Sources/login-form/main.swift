@@ -11,7 +11,6 @@ import LoginFormKeyring
 import LoginFormLockedMemory
 import LoginFormPrompt
 import LoginFormProtocols
-import LoginFormTerminal
 
 lf_harden_process()
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0
@@ -24,34 +23,6 @@ DebuggingHooks.close(isDropIn: mode.isDropIn)
 // One name whatever link started the binary: it is the X11 window class, the
 // AT-SPI application name and the prefix of every message.
 g_set_prgname("login-form")
-
-/// Parses `arguments` (the process's own when nil, as raw bytes) against
-/// `declarations` with GLib (and GTK's own options), or ends the process
-/// with status 2.
-func parseCommandLine(
-  _ declarations: [OptionDeclaration], summary: String, description: String? = nil,
-  arguments: [String]? = nil
-) -> (ParsedOptions, displayName: String?) {
-  let options = declarations.map { ($0.name, $0.placeholder, $0.summary) }
-  let domain = Localization.domain
-  let values: CommandLineParser.Values
-  do {
-    if let arguments {
-      values = try CommandLineParser.parse(
-        arguments: arguments, options: options, summary: summary, description: description,
-        translationDomain: domain)
-    } else {
-      values = try CommandLineParser.parse(
-        argv: CommandLine.unsafeArgv, options: options, summary: summary,
-        description: description, translationDomain: domain)
-    }
-  } catch {
-    Standard.fail(.options(.parse(error.message)))
-  }
-  let parsed = ParsedOptions(
-    texts: values.texts, flags: values.flags, positional: values.positional)
-  return (parsed, values.displayName)
-}
 
 /// Which program started this one, for the window's "Asked by" line.
 func requester() -> String? {
@@ -78,58 +49,6 @@ func requireLockedMemory(bytes: Int = 4096) {
 /// The password manager, notes and key files for the askpass and git plans.
 @MainActor func keyringAccess() -> ProcessKeyringAccess {
   ProcessKeyringAccess(runtimeDirectory: environment.runtimeDirectory, warn: Diagnostics.warn)
-}
-
-/// git's request for `action`, read from standard input into locked
-/// memory (`store` and `erase` carry the password) and received by the
-/// core. That memory is wiped, and given back to the pool, when this
-/// returns: before the password manager or a window needs locked memory,
-/// which a small limit leaves room for only once. Ends the process with
-/// status 2 on bad input.
-@MainActor func receiveGitRequest(
-  _ action: GitCredentialAction, access: some KeyringAccess
-) -> GitCredentialRequest {
-  let input = Standard.readInput(capacity: GitCredentialFrontEnd.maximumRequestBytes)
-  defer { input.removeAll() }
-  let received = input.withUTF8 { bytes in
-    Result { () throws(FrontEndFailure) in
-      try GitCredentialPlan.receive(action, input: bytes, access: access)
-    }
-  }
-  switch received {
-  case .success(let request):
-    return request
-  case .failure(let failure):
-    input.removeAll()
-    Standard.fail(failure)
-  }
-}
-
-/// What the quick pinentry handed over, if it did: read from the
-/// descriptor the environment names, which is closed and unnamed then.
-/// Ends the process with status 2 when it cannot be read.
-func receivePinentryHandOff() -> PinentryHandOff? {
-  let name = PinentryHandOff.environmentVariable
-  guard let value = g_getenv(name).map({ String(cString: $0) }) else { return nil }
-  g_unsetenv(name)
-  guard let descriptor = Int32(value), descriptor > 2, lf_is_hand_off_file(descriptor) else {
-    Standard.fail(.handOff(.malformed))
-  }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let got = read(descriptor, &chunk, chunk.count)
-    if got < 0, lf_errno() == EINTR { continue }
-    guard got >= 0 else { Standard.fail(.readFailed(String(cString: g_strerror(lf_errno())))) }
-    if got == 0 { break }
-    bytes += chunk[..<got]
-  }
-  do {
-    return try PinentryHandOff(decoding: bytes)
-  } catch {
-    Standard.fail(.handOff(error))
-  }
 }
 
 /// Runs the mode the arguments name; returns the answer for the one-shot
