@@ -49,7 +49,10 @@ let package = Package(
     // keyring decisions act on.
     .target(
       name: "LoginFormKeyring",
-      dependencies: ["CSecret", "LoginFormModel", "LoginFormFrontEnd", "LoginFormLockedMemory"]),
+      dependencies: [
+        "CSecret", "LoginFormModel", "LoginFormProtocols", "LoginFormFrontEnd",
+        "LoginFormLockedMemory",
+      ]),
     // GLib's main loop as the presenters use it (GLib only, no GTK call).
     .target(
       name: "LoginFormMainLoop",

@@ -7,7 +7,9 @@ package enum Mode: Equatable {
   /// `askpass` (the ssh-askpass alternative). A prompt that starts with `-`
   /// reads as an option, unless ssh says it is asking
   /// (`SSH_ASKPASS_PROMPT` is set) or the name is an askpass name.
-  case askpass(prompt: String)
+  /// `onTerminal` for `login-form --tty PROMPT`, a wrapper's way to ask on
+  /// the terminal alone (ssh and sudo pass no options).
+  case askpass(prompt: String, onTerminal: Bool = false)
   /// `git-credential-login-form ACTION`, `login-form --git-credential
   /// ACTION`, or `login-form get|store|erase` (an absolute helper path);
   /// the payload is what follows.
@@ -47,9 +49,8 @@ package enum Mode: Equatable {
     {
       self = .askpass(prompt: prompt)
     } else if rest.count == 2, rest[0] == "--tty", !rest[1].hasPrefix("-") {
-      // A wrapper's `login-form --tty "$@"`: an askpass call on the
-      // terminal (see PresenterPlan.askpassForcesTerminal).
-      self = .askpass(prompt: rest[1])
+      // A wrapper's `login-form --tty "$@"`.
+      self = .askpass(prompt: rest[1], onTerminal: true)
     } else {
       self = .ordinary
     }

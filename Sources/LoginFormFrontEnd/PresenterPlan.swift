@@ -41,14 +41,14 @@ package struct PresenterPlan: Equatable, Sendable {
       candidates: window + [.terminal(path: controllingTerminal, locale: nil)])
   }
 
-  /// An askpass call: as any process, on the terminal alone for `login-form
-  /// --tty PROMPT` (`arguments`, the process's); for git's prompts, not on
+  /// An askpass call: as any process, on the terminal alone when the call
+  /// said so (`onTerminal`, see `Mode.askpass`); for git's prompts, not on
   /// the terminal when git's own are turned off (`gitTerminalPrompt`).
   package static func forAskpass(
-    _ request: AskpassRequest, arguments: [String], gitTerminalPrompt: String?
+    _ request: AskpassRequest, onTerminal: Bool, gitTerminalPrompt: String?
   ) -> PresenterPlan {
     forProcess(
-      forcesTerminal: askpassForcesTerminal(arguments: arguments),
+      forcesTerminal: onTerminal,
       gitTerminalPrompt: request.client == .git ? gitTerminalPrompt : nil)
   }
 
@@ -75,13 +75,6 @@ package struct PresenterPlan: Equatable, Sendable {
     let words = value.lowercased().split { $0 == "," || $0 == ";" || $0.isWhitespace }
     let terminalWords: Set<Substring> = ["tty", "curses", "use_tty=1", "use_curses=1"]
     return !words.contains { terminalWords.contains($0) }
-  }
-
-  /// Whether an askpass call asks for the terminal: `login-form --tty
-  /// PROMPT` (a wrapper's way, since ssh and sudo pass no options).
-  package static func askpassForcesTerminal(arguments: [String]) -> Bool {
-    arguments.count == 3 && arguments[1] == "--tty"
-      && Mode(arguments: arguments) == .askpass(prompt: arguments[2])
   }
 
   /// What to say when no candidate could be had: `display` is why the

@@ -13,9 +13,9 @@ package final class RuntimeHandOff: HandOff {
   package static let maximumAge: Int = 300
   private let directory: String?
 
-  /// The notes of this user's runtime directory, if it is private.
-  package init(runtimeDirectory: String? = g_getenv("XDG_RUNTIME_DIR").map { String(cString: $0) })
-  {
+  /// The notes of this user's runtime directory (`XDG_RUNTIME_DIR`), if
+  /// it is private.
+  package init(runtimeDirectory: String?) {
     directory = runtimeDirectory.flatMap(Self.prepare)
   }
 

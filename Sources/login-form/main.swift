@@ -11,52 +11,18 @@ import LoginFormKeyring
 import LoginFormLockedMemory
 import LoginFormPrompt
 import LoginFormProtocols
-import LoginFormTerminal
 
 lf_harden_process()
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0
 Localization.setUp()
-let mode = Mode(
-  arguments: CommandLine.arguments,
-  askpassPromptMode: g_getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
+// Read once, before anything changes it: every decision sees one value.
+let environment = LaunchEnvironment { g_getenv($0).map { String(cString: $0) } }
+let mode = Mode(arguments: CommandLine.arguments, askpassPromptMode: environment.sshAskpassPrompt)
 DisplayConnection.prepareEnvironment()
 DebuggingHooks.close(isDropIn: mode.isDropIn)
 // One name whatever link started the binary: it is the X11 window class, the
 // AT-SPI application name and the prefix of every message.
 g_set_prgname("login-form")
-
-/// The value of an environment variable, if set.
-func environment(_ name: String) -> String? {
-  g_getenv(name).map { String(cString: $0) }
-}
-
-/// Parses `arguments` (the process's own when nil, as raw bytes) against
-/// `declarations` with GLib (and GTK's own options), or ends the process
-/// with status 2.
-func parseCommandLine(
-  _ declarations: [OptionDeclaration], summary: String, description: String? = nil,
-  arguments: [String]? = nil
-) -> (ParsedOptions, displayName: String?) {
-  let options = declarations.map { ($0.name, $0.placeholder, $0.summary) }
-  let domain = Localization.domain
-  let values: CommandLineParser.Values
-  do {
-    if let arguments {
-      values = try CommandLineParser.parse(
-        arguments: arguments, options: options, summary: summary, description: description,
-        translationDomain: domain)
-    } else {
-      values = try CommandLineParser.parse(
-        argv: CommandLine.unsafeArgv, options: options, summary: summary,
-        description: description, translationDomain: domain)
-    }
-  } catch {
-    Standard.fail(.options(.parse(error.message)))
-  }
-  let parsed = ParsedOptions(
-    texts: values.texts, flags: values.flags, positional: values.positional)
-  return (parsed, values.displayName)
-}
 
 /// Which program started this one, for the window's "Asked by" line.
 func requester() -> String? {
@@ -69,118 +35,25 @@ func requireLockedMemory(bytes: Int = 4096) {
   if !LockedRegion.canLock(bytes) { Standard.fail(.cannotLockMemory) }
 }
 
-/// Reads and parses git's request through locked memory (`store` and
-/// `erase` carry the password) and lets `use` see it with its bytes; the
-/// bytes are wiped and the pool given back on return, before any window
-/// needs it. Ends the process with status 2 on bad input.
-func readGitRequest(
-  _ use: (GitCredentialRequest, UnsafeBufferPointer<UInt8>) -> Void
-) -> GitCredentialRequest {
-  let input = Standard.readInput(capacity: GitCredentialFrontEnd.maximumRequestBytes)
-  defer { input.removeAll() }
-  let parsed = input.withUTF8 { bytes in
-    Result { () throws(GitCredentialError) in try GitCredentialRequest(parsing: bytes) }
-  }
-  switch parsed {
-  case .success(let request):
-    input.withUTF8 { use(request, $0) }
-    return request
-  case .failure(let error):
-    input.removeAll()
-    Standard.fail(.git(error))
-  }
-}
-
-/// Answers git's `action`: `store` and `erase` act on the password
-/// manager and print nothing (git ignores the output); `get` answers from
-/// it, or asks.
-@MainActor func answerGit(_ action: GitCredentialAction, grabSetting: String?) -> Answer {
-  let keyring = makeKeyring()
-  let handOff = RuntimeHandOff()
-  let request = readGitRequest { request, bytes in
-    switch action {
-    case .store:
-      GitCredentialKeyring.store(request, input: bytes, keyring: keyring, handOff: handOff)
-    case .erase:
-      GitCredentialKeyring.erase(request, input: bytes, keyring: keyring, handOff: handOff)
-    case .get: break
-    }
-  }
-  guard action == .get else { return .silent(.submitted) }
-  if let answer = GitCredentialKeyring.answerFromKeyring(for: request, keyring: keyring) {
+/// Shows what `plan` asks, if anything, and returns its answer.
+@MainActor func carryOut(_ plan: RequestPlan) -> Answer {
+  switch plan {
+  case .answered(let answer):
     return answer
-  }
-  let offer = GitCredentialKeyring.offer(keyring: keyring, handOff: handOff)
-  let form = GitCredentialFrontEnd.prompt(
-    for: request, grabSetting: grabSetting, requester: requester(), offer: offer)
-  let plan = PresenterPlan.forProcess(
-    forcesTerminal: false, gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
-  return ask(.form(form), plan: plan) {
-    GitCredentialKeyring.recordChoice($0, for: request, handOff: handOff)
-    return GitCredentialFrontEnd.answer(to: $0)
+  case .ask(let pending):
+    if pending.prompt.asksForSecret { requireLockedMemory() }
+    return pending.finish(show(pending.prompt, plan: pending.presenters))
   }
 }
 
-/// Shows `prompt` where `plan` says and returns what the core makes of its
-/// end.
-@MainActor func ask(
-  _ prompt: Prompt, plan: PresenterPlan, answer: (PromptResult) -> Answer
-) -> Answer {
-  if prompt.asksForSecret { requireLockedMemory() }
-  return answer(show(prompt, plan: plan))
-}
-
-/// The password manager (the Secret Service, asked only when first
-/// needed), its failures said on standard error; after a hand-off, the
-/// quick pinentry's answers come first, and those failures it said.
-func makeKeyring(replaying handOff: PinentryHandOff? = nil) -> Keyring {
-  guard let handOff else { return Keyring(store: SecretServiceStore(), warn: Diagnostics.warn) }
-  let store = ReplayingPasswordStore(replaying: handOff.storeEvents, then: SecretServiceStore())
-  return Keyring(store: store) { if !store.lastAnswerWasReplayed { Diagnostics.warn($0) } }
-}
-
-/// What the quick pinentry handed over, if it did: read from the
-/// descriptor the environment names, which is closed and unnamed then.
-/// Ends the process with status 2 when it cannot be read.
-func receivePinentryHandOff() -> PinentryHandOff? {
-  let name = PinentryHandOff.environmentVariable
-  guard let value = environment(name) else { return nil }
-  g_unsetenv(name)
-  guard let descriptor = Int32(value), descriptor > 2, lf_is_hand_off_file(descriptor) else {
-    Standard.fail(.handOff(.malformed))
-  }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let got = read(descriptor, &chunk, chunk.count)
-    if got < 0, lf_errno() == EINTR { continue }
-    guard got >= 0 else { Standard.fail(.readFailed(String(cString: g_strerror(lf_errno())))) }
-    if got == 0 { break }
-    bytes += chunk[..<got]
-  }
-  do {
-    return try PinentryHandOff(decoding: bytes)
-  } catch {
-    Standard.fail(.handOff(error))
-  }
-}
-
-/// The key file of an ssh passphrase prompt, when the password manager may
-/// answer it.
-func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
-  guard let prompt = SshKeyPassphrase.keyPrompt(of: request),
-    let file = SshKeyFile(named: prompt.keyPath)
-  else { return nil }
-  return SshKeyPassphrase(
-    prompt: prompt, keyFile: file.path, comment: file.comment,
-    caller: CallerProcess.parentIdentity)
+/// The password manager, notes and key files for the askpass and git plans.
+@MainActor func keyringAccess() -> ProcessKeyringAccess {
+  ProcessKeyringAccess(runtimeDirectory: environment.runtimeDirectory, warn: Diagnostics.warn)
 }
 
 /// Runs the mode the arguments name; returns the answer for the one-shot
 /// modes (the pinentry mode serves until it exits).
 @MainActor func run() -> Answer {
-  let grabSetting = environment("LOGIN_FORM_GRAB")
   switch mode {
   case .ordinary:
     let (parsed, _) = parseCommandLine(
@@ -215,30 +88,11 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
         }
       })
     return OrdinaryFrontEnd.answer(to: result, format: request.output)
-  case .askpass(let prompt):
-    let request = AskpassRequest(prompt: prompt, promptMode: environment("SSH_ASKPASS_PROMPT"))
-    let plan = PresenterPlan.forAskpass(
-      request, arguments: CommandLine.arguments,
-      gitTerminalPrompt: environment("GIT_TERMINAL_PROMPT"))
-    guard let key = sshKeyPassphrase(for: request) else {
-      return ask(
-        AskpassFrontEnd.prompt(for: request, grabSetting: grabSetting, requester: requester()),
-        plan: plan
-      ) {
-        AskpassFrontEnd.answer(to: $0, for: request)
-      }
-    }
-    let keyring = makeKeyring()
-    if let answer = key.answerFromKeyring(keyring, handOff: RuntimeHandOff()) { return answer }
-    let offer = SshKeyPassphrase.offer(keyring)
-    return ask(
-      AskpassFrontEnd.prompt(
-        for: request, grabSetting: grabSetting, requester: requester(), offer: offer),
-      plan: plan
-    ) {
-      key.finish($0, keyring: keyring)
-      return AskpassFrontEnd.answer(to: $0, for: request)
-    }
+  case .askpass(let prompt, let onTerminal):
+    return carryOut(
+      AskpassPlan.plan(
+        prompt: prompt, onTerminal: onTerminal, environment: environment, requester: requester(),
+        access: keyringAccess()))
   case .gitCredential(let arguments):
     let action: GitCredentialAction
     do {
@@ -247,7 +101,11 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       Standard.fail(error)
     }
     requireLockedMemory(bytes: GitCredentialFrontEnd.maximumRequestBytes)
-    return answerGit(action, grabSetting: grabSetting)
+    let access = keyringAccess()
+    let request = receiveGitRequest(action, access: access)
+    return carryOut(
+      GitCredentialPlan.plan(
+        action, for: request, environment: environment, requester: requester(), access: access))
   case .pinentry(let arguments):
     // --help names the program as it was called (pinentry-login-form, or
     // pinentry as the alternative). Only then: GTK takes the window class
@@ -277,9 +135,10 @@ func sshKeyPassphrase(for request: AskpassRequest) -> SshKeyPassphrase? {
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
     guard
       let server = PinentryServer(
-        session: session, grabSetting: grabSetting, keyring: makeKeyring(replaying: handOff),
+        session: session, grabSetting: environment.grab,
+        keyring: .secretService(replaying: handOff, warn: Diagnostics.warn),
         wantsWindows: PresenterPlan.pinentryOpensDisplay(
-          pinentryUserData: environment("PINENTRY_USER_DATA")),
+          pinentryUserData: environment.pinentryUserData),
         handOff: handOff)
     else {
       Standard.fail(.noLockedMemoryLeft(for: .protocolStream))

@@ -79,6 +79,19 @@ final class FakePasswordStore: PasswordStore {
   }
 }
 
+extension FakePasswordStore.Item {
+  /// gnome-keyring's item for the passphrase of the ssh key `keyFile`
+  /// (commented `a@host`).
+  static func sshKey(_ keyFile: String, secret: String) -> Self {
+    Self(
+      schema: "org.freedesktop.Secret.Generic",
+      attributes: [
+        "xdg:schema": "org.freedesktop.Secret.Generic", "unique": "ssh-store:\(keyFile)",
+      ],
+      label: "Unlock password for: a@host", secret: secret)
+  }
+}
+
 /// Growable test memory standing in for a locked buffer.
 final class ArraySecretBuffer: SecretBuffer {
   private var bytes: [UInt8] = []

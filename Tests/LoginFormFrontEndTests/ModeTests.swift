@@ -54,6 +54,20 @@ import Testing
     #expect(Mode(arguments: ["git-credential-login-form"]) == .gitCredential([]))
   }
 
+  @Test func ttyBeforeAPromptAsksOnTheTerminalAndBeforeAnOptionIsTheOrdinaryMode() {
+    #expect(
+      Mode(arguments: ["login-form", "--tty", "Enter PIN: "])
+        == .askpass(prompt: "Enter PIN: ", onTerminal: true))
+    #expect(
+      Mode(arguments: ["login-form", "Enter PIN: "])
+        == .askpass(prompt: "Enter PIN: ", onTerminal: false))
+    #expect(Mode(arguments: ["login-form", "--tty", "--json"]) == .ordinary)
+    // ssh-askpass's words are all the prompt, --tty included.
+    #expect(
+      Mode(arguments: ["ssh-askpass", "--tty", "x"])
+        == .askpass(prompt: "--tty x", onTerminal: false))
+  }
+
   @Test func pinentryNamesAndTheOptionAreThePinentryMode() {
     #expect(
       Mode(arguments: ["/usr/bin/pinentry-login-form", "--display", ":0"])

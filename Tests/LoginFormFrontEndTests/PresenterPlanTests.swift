@@ -34,28 +34,19 @@ import Testing
   @Test func anAskpassCallHonoursGitsSettingOnlyForGitsPrompts() {
     let git = AskpassRequest(prompt: "Password for 'https://a@h': ", promptMode: nil)
     let ssh = AskpassRequest(prompt: "Enter passphrase for /k: ", promptMode: nil)
-    let arguments = ["login-form", "prompt"]
     #expect(
-      PresenterPlan.forAskpass(git, arguments: arguments, gitTerminalPrompt: "0").candidates
+      PresenterPlan.forAskpass(git, onTerminal: false, gitTerminalPrompt: "0").candidates
         == [.window])
     #expect(
-      PresenterPlan.forAskpass(ssh, arguments: arguments, gitTerminalPrompt: "0").candidates
+      PresenterPlan.forAskpass(ssh, onTerminal: false, gitTerminalPrompt: "0").candidates
         == [.window, controlling])
   }
 
   @Test func anAskpassWrapperAsksOnTheTerminalWithTty() {
-    let arguments = ["login-form", "--tty", "Enter PIN: "]
-    #expect(Mode(arguments: arguments) == .askpass(prompt: "Enter PIN: "))
-    #expect(PresenterPlan.askpassForcesTerminal(arguments: arguments))
     let request = AskpassRequest(prompt: "Enter PIN: ", promptMode: nil)
     #expect(
-      PresenterPlan.forAskpass(request, arguments: arguments, gitTerminalPrompt: nil).candidates
+      PresenterPlan.forAskpass(request, onTerminal: true, gitTerminalPrompt: nil).candidates
         == [controlling])
-    #expect(!PresenterPlan.askpassForcesTerminal(arguments: ["login-form", "Enter PIN: "]))
-    // An option after --tty is the ordinary mode's, as is ssh-askpass's word.
-    #expect(Mode(arguments: ["login-form", "--tty", "--json"]) == .ordinary)
-    #expect(!PresenterPlan.askpassForcesTerminal(arguments: ["login-form", "--tty", "--json"]))
-    #expect(!PresenterPlan.askpassForcesTerminal(arguments: ["ssh-askpass", "--tty", "x"]))
   }
 
   @Test func aPinentryWithoutADisplayAsksOnTheAgentsTerminalInItsCharset() {

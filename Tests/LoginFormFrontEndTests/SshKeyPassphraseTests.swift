@@ -9,12 +9,7 @@ import Testing
 /// gnome-keyring's item, and ksshaskpass's rule for a passphrase that failed.
 @Suite struct SshKeyPassphraseTests {
   private static let keyFile = "/home/a/.ssh/id_ed25519"
-  private static let gnomeItem = FakePasswordStore.Item(
-    schema: "org.freedesktop.Secret.Generic",
-    attributes: [
-      "xdg:schema": "org.freedesktop.Secret.Generic", "unique": "ssh-store:\(keyFile)",
-    ],
-    label: "Unlock password for: a@host", secret: "key pass")
+  private static let gnomeItem = FakePasswordStore.Item.sshKey(keyFile, secret: "key pass")
 
   private func key(_ prompt: String, caller: String = "100:5") throws -> SshKeyPassphrase {
     let request = AskpassRequest(prompt: prompt, promptMode: nil)

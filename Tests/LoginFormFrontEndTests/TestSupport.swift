@@ -110,3 +110,30 @@ func shown(_ text: String) -> String {
     return isolated(String(line[...last]))
   }.joined(separator: "\n")
 }
+
+extension RequestPlan {
+  /// The answer, when the plan needs no prompt.
+  var answer: Answer? {
+    guard case .answered(let answer) = self else { return nil }
+    return answer
+  }
+
+  /// The prompt to show and its end, when there is one.
+  var pending: PendingPrompt? {
+    guard case .ask(let pending) = self else { return nil }
+    return pending
+  }
+}
+
+extension PromptResult {
+  /// A form submitted with `password` (and `username`), the box ticked
+  /// when `remembers`.
+  static func typed(_ password: String, username: Substring? = nil, remembers: Bool)
+    -> PromptResult
+  {
+    .submitted(
+      SubmittedForm(
+        username: username, password: TestSecret(password), passwordWasRepeated: false,
+        remembers: remembers))
+  }
+}

@@ -1,0 +1,32 @@
+import LoginFormFrontEnd
+import LoginFormProtocols
+
+/// The password manager, the notes under `$XDG_RUNTIME_DIR` and ssh's key
+/// files as this process reaches them, each made when first asked for: the
+/// Secret Service is asked only once something is looked up or saved, and
+/// the notes' directory made only once a note is needed.
+package final class ProcessKeyringAccess: KeyringAccess {
+  private let runtimeDirectory: String?
+  private let warn: (String) -> Void
+
+  /// Notes under `runtimeDirectory`; the password manager's failures said
+  /// through `warn`.
+  package init(runtimeDirectory: String?, warn: @escaping (String) -> Void) {
+    self.runtimeDirectory = runtimeDirectory
+    self.warn = warn
+  }
+
+  package private(set) lazy var keyring = Keyring.secretService(warn: warn)
+
+  package private(set) lazy var handOff: any HandOff = RuntimeHandOff(
+    runtimeDirectory: runtimeDirectory)
+
+  /// The key file relative to this process's directory, which it shares
+  /// with ssh, named as gnome-keyring names it; the caller is the parent.
+  package func sshKey(for prompt: SshKeyPrompt) -> SshKeyPassphrase? {
+    guard let file = SshKeyFile(named: prompt.keyPath) else { return nil }
+    return SshKeyPassphrase(
+      prompt: prompt, keyFile: file.path, comment: file.comment,
+      caller: CallerProcess.parentIdentity)
+  }
+}
