@@ -1,5 +1,5 @@
 /// What the glue must do after feeding the session.
-package enum PinentryEvent {
+package indirect enum PinentryEvent {
   /// Nothing: write what the sink got and keep reading.
   case none
   /// Open a window for this request; report how it ended through
@@ -15,8 +15,11 @@ package enum PinentryEvent {
   case generatedPIN(PinentryGeneratedPIN?)
   /// The agent's verdict on the PIN last sent with
   /// `requestPINCheck(of:into:)`, which is still the PIN in the window
-  /// (a verdict on an older one is dropped, and `pinCheckDue` set).
+  /// (a verdict on an older one is dropped, and the check wanted again).
   case pinChecked(PinentryPINCheck)
+  /// Do what `after` says, then send the window's current PIN for what
+  /// `wish` names: an inquiry has ended that kept those requests waiting.
+  case pinWanted(PinentryPINWish, after: PinentryEvent)
   /// `CLEARPASSPHRASE`: delete what the password manager keeps for this
   /// key (the raw `SETKEYINFO` argument, `n/<keygrip>`), then tell the
   /// session how that went with `answerClearPassphrase(_:into:)`, which

@@ -6,8 +6,9 @@ extension PinentrySession {
   /// `receive(line:into:)`.
   ///
   /// Call it on every edit while the request has a quality bar. At most one
-  /// inquiry is out at a time: while one is, this only remembers the wish
-  /// and sets `qualityUpdateDue` once that inquiry ends. An empty PIN is
+  /// inquiry is out at a time: while one is, this only remembers the wish,
+  /// and the event that ends that inquiry asks for the PIN again
+  /// (`.pinWanted`). An empty PIN is
   /// not sent (show an empty bar), as in pinentry. Returns whether a line
   /// was written.
   @discardableResult
@@ -15,7 +16,6 @@ extension PinentrySession {
     of pin: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink
   ) -> Bool {
     guard !hasEnded, openRequest?.qualityBar != nil else { return false }
-    window.wishes?.qualityUpdateDue = false
     guard !pin.isEmpty else {
       window.wishes?.qualityDeferred = false
       return false
@@ -93,6 +93,7 @@ extension PinentrySession {
     // Whether the PIN changed since this check was asked for.
     let checkIsStale = window.wishes?.pinCheckDeferred ?? false
     // The wishes belong to the window open now, which may be a later one.
+    var wanted: PinentryPINWish = []
     if var wishes = window.wishes {
       if wishes.generationDeferred {
         wishes.generationDeferred = false
@@ -100,21 +101,30 @@ extension PinentrySession {
       } else {
         if wishes.pinCheckDeferred {
           wishes.pinCheckDeferred = false
-          wishes.pinCheckDue = true
+          wanted.insert(.check)
         }
         if wishes.qualityDeferred {
           wishes.qualityDeferred = false
-          wishes.qualityUpdateDue = true
+          wanted.insert(.rating)
         }
       }
       window.wishes = wishes
     }
-    guard !outlived else { return .none }
+    let event =
+      outlived ? .none : Self.result(of: finished, answered: answered, stale: checkIsStale)
+    return wanted.isEmpty ? event : .pinWanted(wanted, after: event)
+  }
+
+  /// What an inquiry's end reports: its rating, verdict or the news that
+  /// no passphrase came; nothing for a verdict on a PIN since changed.
+  private static func result(of finished: Inquiry, answered: Bool, stale: Bool)
+    -> PinentryEvent
+  {
     switch finished {
     case .quality(let score): return .quality(score ?? 0)
     case .generatedPIN(let delivered): return delivered ? .none : .generatedPIN(nil)
     case .pinCheck(let refusal):
-      if checkIsStale { return .none }
+      if stale { return .none }
       guard answered else { return .pinChecked(.unavailable) }
       return .pinChecked(refusal.map { .refused($0) } ?? .accepted)
     }

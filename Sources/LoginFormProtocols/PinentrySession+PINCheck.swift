@@ -8,7 +8,8 @@ extension PinentrySession {
   /// Call it on every edit while the request has `constraints`. As for the
   /// rating, at most one inquiry is out at a time: while one is, this only
   /// remembers that the PIN changed, drops the verdict on the old one when
-  /// it comes, and sets `pinCheckDue`. An empty PIN is not sent (the
+  /// it comes, and has the check wanted again (`.pinWanted`) when the
+  /// inquiry out ends. An empty PIN is not sent (the
   /// agent refuses it, and the form says it is required). Returns whether
   /// a line was written.
   @discardableResult
@@ -16,7 +17,6 @@ extension PinentrySession {
     of pin: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink
   ) -> Bool {
     guard !hasEnded, openRequest?.constraints != nil else { return false }
-    window.wishes?.pinCheckDue = false
     if case .pinCheck = inquiry {
       // The verdict on its way is for an older PIN: drop it, ask again.
       window.wishes?.pinCheckDeferred = true

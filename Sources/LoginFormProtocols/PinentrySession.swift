@@ -131,16 +131,6 @@ package struct PinentrySession: Sendable {
   /// Whether a request's window is open now.
   package var isWindowOpen: Bool { window.request != nil }
 
-  /// True when the window asked for a rating while another inquiry was
-  /// out, and that one has ended: call `requestQuality(of:into:)` again
-  /// with the current PIN. Check it after each event.
-  package var qualityUpdateDue: Bool { window.wishes?.qualityUpdateDue ?? false }
-
-  /// True when the PIN changed while another inquiry was out, and that one
-  /// has ended: call `requestPINCheck(of:into:)` again with the current PIN.
-  /// Check it after each event.
-  package var pinCheckDue: Bool { window.wishes?.pinCheckDue ?? false }
-
   /// Handles EOF. An agent that went away closed both pipes, so no window
   /// may linger: the glue exits at once. One that only ended its input
   /// while a window is open and still reads our output (`outputIsRead`; a

@@ -14,13 +14,9 @@ enum PinentryWindow {
     var qualityDeferred = false
     /// A generated passphrase was asked for meanwhile.
     var generationDeferred = false
-    /// The deferred rating is due: the glue should send the current PIN.
-    var qualityUpdateDue = false
     /// The PIN changed while an inquiry was out: the agent's verdict on it
     /// is still to be asked for.
     var pinCheckDeferred = false
-    /// The deferred check is due: the glue should send the current PIN.
-    var pinCheckDue = false
   }
 
   /// The request on screen, if any.

@@ -102,9 +102,11 @@ import LoginFormTerminal
           PinentryPasswordCache.clear(keyInfo: key, session: &$0, keyring: keyring, into: &$1)
         })
     case .exit: exitNow(status: .submitted)
+    case .pinWanted(let wish, let after):
+      handle(after)
+      if wish.contains(.check) { requestPINCheck() }
+      if wish.contains(.rating) { requestQuality() }
     }
-    if channel.session.pinCheckDue { requestPINCheck() }
-    if channel.session.qualityUpdateDue { requestQuality() }
   }
 
   /// Answers `request` from the password manager, or shows its window.

@@ -74,7 +74,7 @@ final class QuickPinentry {
         })
     case .exit: end()
     // These come only while a window is open, and none is here.
-    case .quality, .generatedPIN, .pinChecked: break
+    case .quality, .generatedPIN, .pinChecked, .pinWanted: break
     }
   }
 

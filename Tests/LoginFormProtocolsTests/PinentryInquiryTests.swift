@@ -51,12 +51,11 @@ import Testing
     #expect(!driver.requestQuality(of: "pw"))
     #expect(!driver.requestQuality(of: "pw!"))
     #expect(driver.output() == "INQUIRE QUALITY p\n")
-    #expect(!driver.session.qualityUpdateDue)
-    driver.send("D 10")
-    #expect(driver.send("END").quality == 10)
-    #expect(driver.session.qualityUpdateDue)
+    #expect(driver.send("D 10").isNone)
+    let rated = driver.send("END")
+    #expect(rated.quality == 10)
+    #expect(rated.wanted == .rating)
     #expect(driver.requestQuality(of: "pw!"))
-    #expect(!driver.session.qualityUpdateDue)
     #expect(driver.output() == "INQUIRE QUALITY pw!\n")
   }
 
@@ -65,8 +64,9 @@ import Testing
     driver.requestQuality(of: "p")
     driver.requestQuality(of: "pw")
     #expect(!driver.requestQuality(of: ""))
-    driver.send("END")
-    #expect(!driver.session.qualityUpdateDue)
+    let rated = driver.send("END")
+    #expect(rated.wanted == [])
+    #expect(rated.quality == 0)
   }
 
   @Test func commandsInsideAnInquiryAreIgnoredAsPinentryDoes() {
@@ -140,10 +140,10 @@ import Testing
     #expect(driver.send("END").quality == 3)
     #expect(driver.output() == "INQUIRE GENPIN\n")
     #expect(!driver.requestQuality(of: "pw2"))
-    _ = driver.sendGenerated("D generated")
-    #expect(!driver.session.qualityUpdateDue)
-    driver.send("END")
-    #expect(driver.session.qualityUpdateDue)
+    #expect(driver.sendGenerated("D generated").decoded == "generated")
+    let ended = driver.send("END")
+    #expect(ended.withoutWish.isNone)
+    #expect(ended.wanted == .rating)
   }
 
   @Test func anAnswerArrivingAfterTheWindowClosedIsReadAndDropped() throws {

@@ -94,10 +94,10 @@ import Testing
     #expect(!driver.requestPINCheck(of: "sho"))
     #expect(driver.output() == "INQUIRE CHECKPIN s\n")
     driver.send(Self.refusalLine)
-    #expect(driver.send("END").isNone, "the verdict on \"s\" is not the one on \"sho\"")
-    #expect(driver.session.pinCheckDue)
+    let ended = driver.send("END")
+    #expect(ended.withoutWish.isNone, "the verdict on \"s\" is not the one on \"sho\"")
+    #expect(ended.wanted == .check)
     #expect(driver.requestPINCheck(of: "sho"))
-    #expect(!driver.session.pinCheckDue)
     #expect(driver.output() == "INQUIRE CHECKPIN sho\n")
   }
 
@@ -106,22 +106,22 @@ import Testing
     #expect(driver.requestQuality(of: "p"))
     #expect(!driver.requestPINCheck(of: "p"))
     driver.send("D 10")
-    #expect(driver.send("END").quality == 10)
-    #expect(driver.session.pinCheckDue)
+    let rated = driver.send("END")
+    #expect(rated.quality == 10)
+    #expect(rated.wanted == .check)
     #expect(driver.requestPINCheck(of: "p"))
     #expect(!driver.requestQuality(of: "pw"))
-    #expect(driver.send("END").pinCheck == .accepted)
-    #expect(driver.session.qualityUpdateDue)
+    let checked = driver.send("END")
+    #expect(checked.pinCheck == .accepted)
+    #expect(checked.wanted == .rating)
   }
 
   @Test func anEmptyPINIsNotSentAndDropsAWaitingCheck() {
     let driver = newPassphrase()
     driver.requestPINCheck(of: "a")
     #expect(!driver.requestPINCheck(of: ""))
-    driver.send("END")
-    #expect(driver.session.pinCheckDue)
+    #expect(driver.send("END").wanted == .check)
     #expect(!driver.requestPINCheck(of: ""))
-    #expect(!driver.session.pinCheckDue)
     #expect(driver.output() == "INQUIRE CHECKPIN a\n")
   }
 

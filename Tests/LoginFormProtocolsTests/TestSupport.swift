@@ -22,18 +22,30 @@ extension PinentryEvent {
     return false
   }
 
+  /// What the event says to send the current PIN for again.
+  var wanted: PinentryPINWish {
+    if case .pinWanted(let wish, _) = self { return wish }
+    return []
+  }
+
+  /// The event without its wish for the PIN.
+  var withoutWish: PinentryEvent {
+    if case .pinWanted(_, let after) = self { return after }
+    return self
+  }
+
   var isExit: Bool {
     if case .exit = self { return true }
     return false
   }
 
   var quality: Int? {
-    if case .quality(let score) = self { return score }
+    if case .quality(let score) = withoutWish { return score }
     return nil
   }
 
   var pinCheck: PinentryPINCheck? {
-    if case .pinChecked(let check) = self { return check }
+    if case .pinChecked(let check) = withoutWish { return check }
     return nil
   }
 }
