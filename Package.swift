@@ -69,11 +69,15 @@ let package = Package(
     // Our own C for the process: hardening, the standard descriptors, and
     // the hand-off from the quick pinentry to login-form.
     .target(name: "CProcess", cSettings: ourC),
-    // The pinentry's channel to gpg-agent, in locked memory: what both
-    // executables that speak Assuan share.
+    // The pinentry's conversation with gpg-agent, its channel in locked
+    // memory and what it asks of a shown form: what both executables that
+    // speak Assuan run (GLib, no GTK).
     .target(
       name: "LoginFormPinentry",
-      dependencies: ["LoginFormModel", "LoginFormProtocols", "LoginFormLockedMemory"]),
+      dependencies: [
+        "CGLib", "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormMainLoop",
+        "LoginFormModel", "LoginFormPrompt", "LoginFormProtocols",
+      ]),
     // The terminal, which presents the same contract without a display.
     .target(
       name: "LoginFormTerminal",
@@ -122,7 +126,10 @@ let package = Package(
       dependencies: ["LoginFormLockedMemory", "LoginFormTestSupport"]),
     .testTarget(
       name: "LoginFormPinentryTests",
-      dependencies: ["LoginFormPinentry", "LoginFormProtocols", "LoginFormTestSupport"]),
+      dependencies: [
+        "LoginFormPinentry", "LoginFormProtocols", "LoginFormTestSupport", "LoginFormFrontEnd",
+        "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormModel", "LoginFormPrompt",
+      ]),
     .testTarget(
       name: "LoginFormGtkTests",
       dependencies: [

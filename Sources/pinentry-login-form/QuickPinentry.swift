@@ -9,13 +9,12 @@ import LoginFormProtocols
 
 /// gpg-agent's conversation up to the first request that has to be shown:
 /// options, settings, `GETINFO`, `CLEARPASSPHRASE` and `GETPIN`s the
-/// password manager answers, through the same session and password-cache
-/// rules as login-form's own pinentry mode. At the first request that has
-/// to be shown it becomes login-form (see `PinentryHandOff`).
-final class QuickPinentry {
-  private let channel: AgentChannel
+/// password manager answers, in the same `PinentryConversation` as
+/// login-form's own pinentry mode, read blocking. At the first request
+/// that has to be shown it becomes login-form (see `PinentryHandOff`).
+@MainActor final class QuickPinentry: PinentryShowing {
   private let store: RecordingPasswordStore
-  private let keyring: Keyring
+  private var conversation: PinentryConversation?
   /// Every byte the agent sent, for login-form to go through again.
   private var transcript: [UInt8] = []
 
@@ -24,71 +23,50 @@ final class QuickPinentry {
   init?(launch: PinentryLaunch) {
     let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
-    guard LockedRegion.canLock(12_288), let channel = AgentChannel(session: session) else {
-      return nil
-    }
-    self.channel = channel
     store = RecordingPasswordStore(SecretServiceStore())
-    keyring = Keyring(store: store, warn: Self.warn)
+    guard LockedRegion.canLock(12_288),
+      let conversation = PinentryConversation(
+        session: session, keyring: Keyring(store: store, warn: Self.warn), grabSetting: nil,
+        showing: self,
+        // Nothing secret is left in the buffers: each answer's went as it
+        // was written, and the conversation wipes what it read.
+        exit: { exit($0.rawValue) })
+    else { return nil }
+    self.conversation = conversation
+    conversation.onRead = { [unowned self] in transcript.append(contentsOf: $0) }
   }
 
   /// Greets the agent and serves it until it says BYE, goes away, or sends
   /// a request that has to be shown.
   func serve() -> Never {
-    channel.answer { $0.writeGreeting(into: &$1) }
+    guard let conversation else { exit(2) }
+    conversation.start(after: nil)
     while true {
-      let space = channel.prepareForRead()
-      let got = read(0, space.baseAddress, space.count)
-      if got < 0, errno == EINTR { continue }
-      if got < 0, errno == EAGAIN {
+      switch conversation.read() {
+      case .read: continue
+      case .wouldBlock:
         // An agent's non-blocking pipe: wait for it, as login-form's loop does.
         var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         _ = poll(&ready, 1, -1)
-        continue
+      case .ended:
+        conversation.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1))
+        conversation.exitNow(status: .submitted)
       }
-      guard got > 0 else {
-        handle(channel.receiveEndOfInput(outputIsRead: !lf_reader_is_gone(1)))
-        end()
-      }
-      transcript.append(contentsOf: UnsafeBufferPointer(rebasing: space[..<got]))
-      channel.receive(count: got, handle: handle)
     }
   }
 
-  private func handle(_ event: PinentryEvent) {
-    switch event {
-    case .none: break
-    case .show(let request):
-      // As login-form does: the password manager's failures are said in
-      // the client's language, which the agent passes as an option.
-      if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
-      let answered = channel.answer {
-        PinentryPasswordCache.answerFromCache(request, session: &$0, keyring: keyring, into: &$1)
-      }
-      guard let next = answered else { handOver() }
-      handle(next)
-    case .clearPassphrase(let key):
-      handle(
-        channel.answer {
-          PinentryPasswordCache.clear(keyInfo: key, session: &$0, keyring: keyring, into: &$1)
-        })
-    case .exit: end()
-    // These come only while a window is open, and none is here.
-    case .quality, .generatedPIN, .pinChecked, .pinWanted: break
-    }
-  }
-
-  /// Ends the process as login-form's pinentry mode does: nothing secret
-  /// left in the buffers (each answer's went as it was written).
-  private func end() -> Never {
-    channel.wipeInput()
-    exit(0)
+  /// A request the password manager did not answer: login-form shows it.
+  func show(
+    _ prompt: Prompt, options: PinentryOptions,
+    ended: @escaping @MainActor (PromptResult) -> Void
+  ) -> PinentryShowOutcome {
+    handOver()
   }
 
   /// Becomes login-form, which goes through the conversation again and
   /// shows the request.
   private func handOver() -> Never {
-    channel.wipeInput()
+    conversation?.channel.wipeInput()
     let record = PinentryHandOff(storeEvents: store.events, transcript: transcript)
     Self.becomeLoginForm(handing: record.encoded())
   }
