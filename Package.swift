@@ -85,12 +85,20 @@ let package = Package(
         "CGLib", "CTerminal", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
         "LoginFormMainLoop",
       ]),
+    // Where a prompt is shown: the first presenter a plan names that can be
+    // had, the display opened once.
+    .target(
+      name: "LoginFormPresentation",
+      dependencies: [
+        "LoginFormFrontEnd", "LoginFormGtk", "LoginFormMainLoop", "LoginFormPrompt",
+        "LoginFormTerminal",
+      ]),
     .executableTarget(
       name: "login-form",
       dependencies: [
         "CGtk", "CProcess", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt",
         "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormGtk",
-        "LoginFormTerminal", "LoginFormKeyring", "LoginFormPinentry",
+        "LoginFormTerminal", "LoginFormKeyring", "LoginFormPinentry", "LoginFormPresentation",
       ]),
     // gpg-agent's pinentry: answers from the password manager without GTK,
     // and becomes login-form (carrying the conversation so far) when

@@ -38,6 +38,12 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
     case answer, input, password, protocolStream
   }
 
+  /// Why no terminal could be used, when no presenter could be had.
+  package var terminalProblem: TerminalProblem? {
+    guard case .noPresenter(_, let problem) = self else { return nil }
+    return problem
+  }
+
   /// The line for standard error, without the program name.
   package var description: String {
     switch self {

@@ -52,16 +52,19 @@ package struct PresenterPlan: Equatable, Sendable {
       gitTerminalPrompt: request.client == .git ? gitTerminalPrompt : nil)
   }
 
-  /// One pinentry request: the window when the display was opened
-  /// (`hasDisplay`), else the terminal gpg-agent named (`OPTION ttyname`
-  /// or `--ttyname`; users set `GPG_TTY`) in the client's character set
+  /// One pinentry request: the window, when the client lets requests be
+  /// shown in windows (`opensWindows`, see `pinentryOpensDisplay`) and the
+  /// display opens; else the terminal gpg-agent named (`OPTION ttyname` or
+  /// `--ttyname`; users set `GPG_TTY`) in the client's character set
   /// (`lc-ctype`).
-  package static func forPinentry(_ options: PinentryOptions, hasDisplay: Bool) -> PresenterPlan {
-    if hasDisplay { return PresenterPlan(candidates: [.window]) }
+  package static func forPinentry(_ options: PinentryOptions, opensWindows: Bool)
+    -> PresenterPlan
+  {
+    let window: [Presenter] = opensWindows ? [.window] : []
     guard let path = options.ttyName, !path.isEmpty else {
-      return PresenterPlan(candidates: [], terminalProblem: .noneNamed)
+      return PresenterPlan(candidates: window, terminalProblem: .noneNamed)
     }
-    return PresenterPlan(candidates: [.terminal(path: path, locale: options.lcCtype)])
+    return PresenterPlan(candidates: window + [.terminal(path: path, locale: options.lcCtype)])
   }
 
   /// Whether a pinentry should open the display at all: not when the

@@ -3,9 +3,9 @@ import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormMainLoop
 import LoginFormPinentry
+import LoginFormPresentation
 import LoginFormPrompt
 import LoginFormProtocols
-import LoginFormTerminal
 
 /// login-form's side of a pinentry conversation: reads the agent with a
 /// GLib source (the main loop never blocks on the agent, and the windows
@@ -65,34 +65,17 @@ import LoginFormTerminal
     _ prompt: Prompt, options: PinentryOptions,
     ended: @escaping @MainActor (PromptResult) -> Void
   ) -> PinentryShowOutcome {
-    let display = display
-    let plan = PresenterPlan.forPinentry(options, hasDisplay: display.isOpen)
-    var problem = plan.terminalProblem
-    for candidate in plan.candidates {
-      switch candidate {
-      case .window: return .shown(WindowPresenter().window(for: prompt, onFinish: ended))
-      case .terminal(let path, let locale):
-        do {
-          let terminal = try Terminal.open(path: path, locale: locale)
-          guard let shown = TerminalPresenter(terminal: terminal).show(prompt, onFinish: ended)
-          else {
-            Diagnostics.warn(FrontEndFailure.noLockedMemoryLeft(for: .password).description)
-            return .ended(.cancelled)
-          }
-          return .shown(shown)
-        } catch {
-          problem = error
-        }
+    let plan = PresenterPlan.forPinentry(options, opensWindows: wantsWindows)
+    switch PresenterChoice.first(in: plan) {
+    case .success(let choice):
+      guard let shown = choice.presenter.show(prompt, onFinish: ended) else {
+        Diagnostics.warn(FrontEndFailure.noLockedMemoryLeft(for: .password).description)
+        return .ended(.cancelled)
       }
+      return .shown(shown)
+    case .failure(let failure):
+      Diagnostics.warn(failure.description)
+      return .refused(failure.terminalProblem ?? .noneNamed)
     }
-    Diagnostics.warn(plan.failure(display: display.problem, terminal: problem).description)
-    return .refused(problem ?? .noneNamed)
-  }
-
-  /// Whether requests can be shown in windows: the display is opened with
-  /// the first that needs one.
-  private var display: PinentryDisplay {
-    guard wantsWindows else { return .notWanted }
-    return openDisplay().map { .unavailable($0) } ?? .open
   }
 }

@@ -49,23 +49,24 @@ import Testing
         == [controlling])
   }
 
-  @Test func aPinentryWithoutADisplayAsksOnTheAgentsTerminalInItsCharset() {
+  @Test func aPinentryTriesTheWindowThenTheAgentsTerminalInItsCharset() {
     var options = PinentryOptions()
     options.ttyName = "/dev/pts/4"
     options.lcCtype = "de_DE.ISO-8859-1"
+    let terminal = Presenter.terminal(path: "/dev/pts/4", locale: "de_DE.ISO-8859-1")
     #expect(
-      PresenterPlan.forPinentry(options, hasDisplay: false).candidates
-        == [.terminal(path: "/dev/pts/4", locale: "de_DE.ISO-8859-1")])
-    #expect(PresenterPlan.forPinentry(options, hasDisplay: true).candidates == [.window])
+      PresenterPlan.forPinentry(options, opensWindows: true).candidates == [.window, terminal])
+    #expect(PresenterPlan.forPinentry(options, opensWindows: false).candidates == [terminal])
   }
 
   @Test func aPinentryWithNeitherSaysTheAgentNamedNoTerminal() {
     for name in [nil, ""] as [String?] {
       var options = PinentryOptions()
       options.ttyName = name
-      let plan = PresenterPlan.forPinentry(options, hasDisplay: false)
+      let plan = PresenterPlan.forPinentry(options, opensWindows: false)
       #expect(plan.candidates.isEmpty)
       #expect(plan.terminalProblem == .noneNamed)
+      #expect(PresenterPlan.forPinentry(options, opensWindows: true).candidates == [.window])
     }
   }
 
