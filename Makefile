@@ -78,9 +78,9 @@ HARDENING_LDFLAGS := $(shell DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildfl
 RELEASE_LINK_FLAGS ?= $(foreach word,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(filter -Wl$(comma)%,$(HARDENING_LDFLAGS)))),-Xlinker $(word))
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 LANGUAGES = $(shell cat resources/po/LINGUAS)
-SOURCES = $(wildcard Sources/LoginFormPrompt/*.swift Sources/LoginFormFrontEnd/*.swift \
-	Sources/LoginFormGtk/*.swift Sources/LoginFormTerminal/*.swift Sources/login-form/*.swift \
-	Sources/pinentry-login-form/*.swift)
+# Every Swift file of every target, in folders too: xgettext takes only the
+# localized(…) calls.
+SOURCES = $(shell find Sources -name '*.swift' | LC_ALL=C sort)
 # The version's only home is the file VERSION; see .ci/version.
 VERSION = $(shell .ci/version)
 # The suites that need no display: the model, the protocols, the front-end core,
