@@ -150,7 +150,7 @@ let package = Package(
       name: "LoginFormTerminalTests",
       dependencies: [
         "LoginFormTerminal", "LoginFormPrompt", "LoginFormModel", "LoginFormLockedMemory",
-        "LoginFormMainLoop", "CGtk", "PseudoTerminal", "LoginFormTestSupport",
+        "LoginFormMainLoop", "CGLib", "PseudoTerminal", "LoginFormTestSupport",
       ]),
 
     // libFuzzer over the model (make fuzz): built with --sanitize=fuzzer.

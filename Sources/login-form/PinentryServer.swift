@@ -38,10 +38,10 @@ import LoginFormProtocols
 
   /// Serves the agent until it says BYE or goes away.
   func serve() -> Never {
-    PromptRunner.onReadable(0) { [self] in readInput() }
-    _ = PromptRunner.onInterruption { [self] _ in conversation?.exitNow(status: .cancelled) }
+    MainLoopSource.readable(0) { [self] in readInput() }
+    _ = PromptLoop.onInterruption { [self] _ in conversation?.exitNow(status: .cancelled) }
     conversation?.start(after: handedOver)
-    PromptRunner.runForever()
+    PromptLoop.runForever()
   }
 
   /// Reads what is there; false (remove the source) at the end of input.

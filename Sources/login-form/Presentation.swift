@@ -1,5 +1,6 @@
 import LoginFormFrontEnd
 import LoginFormGtk
+import LoginFormMainLoop
 import LoginFormPresentation
 import LoginFormPrompt
 
@@ -15,10 +16,12 @@ import LoginFormPrompt
   case .failure(let failure): Standard.fail(failure)
   }
   if case .windows = choice { onWindow() } else { onTerminal() }
-  return PromptRunner.run { end in
+  let make = { (end: @escaping @MainActor (PromptResult) -> Void) -> any PromptSurface in
     guard let shown = choice.presenter.show(prompt, onFinish: end) else {
       Standard.fail(.noLockedMemoryLeft(for: .password))
     }
     return shown.surface
   }
+  if case .windows = choice { return PromptRunner.run(make) }
+  return PromptLoop.run(make)
 }
