@@ -85,20 +85,24 @@ let package = Package(
         "CGLib", "CTerminal", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
         "LoginFormMainLoop",
       ]),
-    // Where a prompt is shown: the first presenter a plan names that can be
-    // had, the display opened once.
+    // The process's side of every mode, for the executable to dispatch to:
+    // where a prompt is shown (the first presenter a plan names that can be
+    // had, the display opened once), the standard streams and the exit, the
+    // command line, what arrives on standard input and from the quick
+    // pinentry, and the pinentry server.
     .target(
-      name: "LoginFormPresentation",
+      name: "LoginFormProcess",
       dependencies: [
-        "LoginFormFrontEnd", "LoginFormGtk", "LoginFormMainLoop", "LoginFormPrompt",
-        "LoginFormTerminal",
+        "CGtk", "CProcess", "LoginFormFrontEnd", "LoginFormGtk", "LoginFormKeyring",
+        "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormModel", "LoginFormPinentry",
+        "LoginFormPrompt", "LoginFormProtocols", "LoginFormTerminal",
       ]),
     .executableTarget(
       name: "login-form",
       dependencies: [
         "CGtk", "CProcess", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt",
         "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormGtk",
-        "LoginFormTerminal", "LoginFormKeyring", "LoginFormPinentry", "LoginFormPresentation",
+        "LoginFormTerminal", "LoginFormKeyring", "LoginFormPinentry", "LoginFormProcess",
       ]),
     // gpg-agent's pinentry: answers from the password manager without GTK,
     // and becomes login-form (carrying the conversation so far) when

@@ -9,6 +9,7 @@ import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormKeyring
 import LoginFormLockedMemory
+import LoginFormProcess
 import LoginFormPrompt
 import LoginFormProtocols
 
@@ -42,7 +43,7 @@ func requireLockedMemory(bytes: Int = 4096) {
     return answer
   case .ask(let pending):
     if pending.prompt.asksForSecret { requireLockedMemory() }
-    return pending.finish(show(pending.prompt, plan: pending.presenters))
+    return pending.finish(PromptShowing.show(pending.prompt, plan: pending.presenters))
   }
 }
 
@@ -56,7 +57,7 @@ func requireLockedMemory(bytes: Int = 4096) {
 @MainActor func run() -> Answer {
   switch mode {
   case .ordinary:
-    let (parsed, _) = parseCommandLine(
+    let (parsed, _) = CommandLineOptions.parse(
       OrdinaryOptionTable.declarations, summary: OrdinaryOptionTable.summary,
       description: OrdinaryOptionTable.description)
     let checks = OptionChecks(
@@ -76,7 +77,7 @@ func requireLockedMemory(bytes: Int = 4096) {
     // Fail before the user types anything that could not be delivered.
     if outputWasClosed { Standard.fail(.outputClosed) }
     if request.form.shape.contains(.password) { requireLockedMemory() }
-    let result = show(
+    let result = PromptShowing.show(
       .form(request.form), plan: .forProcess(forcesTerminal: request.usesTerminal),
       onWindow: {
         DisplayConnection.warnAboutX11Options(
@@ -102,7 +103,7 @@ func requireLockedMemory(bytes: Int = 4096) {
     }
     requireLockedMemory(bytes: GitCredentialFrontEnd.maximumRequestBytes)
     let access = keyringAccess()
-    let request = receiveGitRequest(action, access: access)
+    let request = GitRequestInput.receive(action, access: access)
     return carryOut(
       GitCredentialPlan.plan(
         action, for: request, environment: environment, requester: requester(), access: access))
@@ -112,7 +113,7 @@ func requireLockedMemory(bytes: Int = 4096) {
     // from the name while it parses, and it must stay login-form's.
     let helpOptions: Set = ["-h", "-?", "--help", "--help-all", "--help-gtk"]
     if arguments.contains(where: helpOptions.contains) { g_set_prgname(arguments[0]) }
-    let (parsed, display) = parseCommandLine(
+    let (parsed, display) = CommandLineOptions.parse(
       PinentryCommandLine.declarations, summary: PinentryCommandLine.summary,
       arguments: arguments)
     let launch: PinentryLaunch
@@ -130,7 +131,7 @@ func requireLockedMemory(bytes: Int = 4096) {
     // from the keyring needs no GTK at all. Without a display, each request
     // asks on the terminal gpg-agent names.
     requireLockedMemory(bytes: 12_288)
-    let handOff = receivePinentryHandOff()
+    let handOff = HandOffInput.receive()
     let session = PinentryFrontEnd.session(
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
     guard

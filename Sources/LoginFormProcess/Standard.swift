@@ -8,15 +8,15 @@ import LoginFormPrompt
 /// The standard streams and the exit, through file descriptors: C's
 /// `stdout` and `stderr` are shared mutable globals that Swift 6 rightly
 /// refuses.
-enum Standard {
+package enum Standard {
   /// Writes all of `bytes` to `descriptor`, retrying after interruptions;
   /// returns why it failed, or nil.
-  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> String? {
+  package static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> String? {
     DescriptorOutput.write(bytes, to: descriptor).map { String(cString: g_strerror($0)) }
   }
 
   /// Writes text that holds no secret to standard output.
-  static func print(_ text: String) {
+  package static func print(_ text: String) {
     var text = text
     _ = text.withUTF8 { write($0, to: 1) }
   }
@@ -26,7 +26,7 @@ enum Standard {
   /// it could not be written. Returns so that the caller's references to
   /// the answer's secrets go (and their locked memory is wiped) before the
   /// process exits.
-  static func deliver(_ answer: Answer) -> ExitStatus {
+  package static func deliver(_ answer: Answer) -> ExitStatus {
     if let failure = answer.failure { return report(failure) }
     guard !answer.isEmpty else { return answer.status }
     var counter = ByteCounter()
@@ -42,7 +42,7 @@ enum Standard {
   /// Reads standard input to its end into locked memory of at most
   /// `capacity` bytes; ends the process with status 2 when the input is
   /// longer or cannot be read.
-  static func readInput(capacity: Int) -> LockedBytes {
+  package static func readInput(capacity: Int) -> LockedBytes {
     guard let input = LockedBytes(capacity: capacity) else {
       fail(.noLockedMemoryLeft(for: .input))
     }
@@ -62,7 +62,7 @@ enum Standard {
   /// Reads standard input to its end and forgets it, a locked chunk at a
   /// time (it may carry a password), so the writer never meets a closed
   /// pipe.
-  static func drainInput() {
+  package static func drainInput() {
     guard let scratch = LockedBytes(capacity: 4096) else { return }
     while true {
       let end = scratch.appendReading(from: 0)
@@ -72,18 +72,18 @@ enum Standard {
   }
 
   /// Says `failure` as one line on standard error and returns its status.
-  static func report(_ failure: FrontEndFailure) -> ExitStatus {
+  package static func report(_ failure: FrontEndFailure) -> ExitStatus {
     Diagnostics.warn(failure.description)
     return failure.status
   }
 
   /// Says `failure` as one line on standard error and exits with its status.
-  static func fail(_ failure: FrontEndFailure) -> Never {
+  package static func fail(_ failure: FrontEndFailure) -> Never {
     exit(report(failure))
   }
 
   /// Ends the process with `status`.
-  static func exit(_ status: ExitStatus) -> Never {
+  package static func exit(_ status: ExitStatus) -> Never {
     CGtk.exit(status.rawValue)
   }
 }

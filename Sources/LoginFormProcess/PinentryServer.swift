@@ -3,7 +3,6 @@ import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormMainLoop
 import LoginFormPinentry
-import LoginFormPresentation
 import LoginFormPrompt
 import LoginFormProtocols
 
@@ -12,7 +11,7 @@ import LoginFormProtocols
 /// and the terminal's keys are sources of the same loop), and shows each
 /// request where the core's plan says: in a window, opening the display
 /// then, or without one on the terminal the agent names.
-@MainActor final class PinentryServer: PinentryShowing {
+@MainActor package final class PinentryServer: PinentryShowing {
   /// Whether the client lets requests be shown in windows (see
   /// `PresenterPlan.pinentryOpensDisplay`).
   private let wantsWindows: Bool
@@ -22,7 +21,7 @@ import LoginFormProtocols
 
   /// A server for `session`, going on from `handOff` when the quick
   /// pinentry handed over; nil when no locked memory is left.
-  init?(
+  package init?(
     session: PinentrySession, grabSetting: String?, keyring: Keyring, wantsWindows: Bool,
     handOff: PinentryHandOff? = nil
   ) {
@@ -37,7 +36,7 @@ import LoginFormProtocols
   }
 
   /// Serves the agent until it says BYE or goes away.
-  func serve() -> Never {
+  package func serve() -> Never {
     MainLoopSource.readable(0) { [self] in readInput() }
     _ = PromptLoop.onInterruption { [self] _ in conversation?.exitNow(status: .cancelled) }
     conversation?.start(after: handedOver)
@@ -61,7 +60,7 @@ import LoginFormProtocols
 
   /// Shows `prompt` with the first presenter the core's plan for a request
   /// with `options` names that can be had, shaped to what it can show.
-  func show(
+  package func show(
     _ prompt: Prompt, options: PinentryOptions,
     ended: @escaping @MainActor (PromptResult) -> Void
   ) -> PinentryShowOutcome {
