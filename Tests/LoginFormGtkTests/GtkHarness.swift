@@ -165,6 +165,15 @@ typealias Outcome = LoginFormTestSupport.Outcome
   String(borrowing: gtk_label_get_text(lf_label(label)))
 }
 
+/// The whole text of a text view, as it is now.
+@MainActor func viewText(_ view: UnsafeMutablePointer<GtkWidget>) -> String {
+  let buffer = gtk_text_view_get_buffer(lf_text_view(view))
+  var start = GtkTextIter()
+  var end = GtkTextIter()
+  gtk_text_buffer_get_bounds(buffer, &start, &end)
+  return String(taking: gtk_text_buffer_get_text(buffer, &start, &end, 0))
+}
+
 /// The widget that has keyboard focus in `window`.
 @MainActor func focus(of window: FormWindow) -> UnsafeMutablePointer<GtkWidget>? {
   gtk_window_get_focus(lf_window(window.window))
