@@ -18,13 +18,12 @@ F_GETPIPE_SZ = getattr(fcntl, "F_GETPIPE_SZ", 1032)
 class OutputTests(PromptTestCase):
     def test_closed_stdout_fails_before_any_window(self):
         title = unique_title("closed-stdout")
-        started = time.monotonic()
+        # A prompt that waited for a person instead would run into the timeout.
         result = subprocess.run(
             ["sh", "-c", 'exec "$0" "$1" >&-', harness.BINARY, f"--title={title}"],
             stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=harness.EXIT_TIMEOUT)
         self.assertEqual(result.returncode, 3, result.stderr)
         self.assertOneLine(result.stderr)
-        self.assertLess(time.monotonic() - started, 5, "waited for a person instead")
 
     def test_reader_gone_before_done(self):
         """`login-form | true`: the credentials cannot be delivered."""
@@ -157,7 +156,7 @@ class OddOptionTests(PromptTestCase):
                            ("lines", ("A rather long explanation.\n" * 4000)[:100_000])):
             with self.subTest(kind=kind):
                 prompt = self.start(f"--text={text}")
-                self.assertEqual(prompt.focused_entry(), "Username")
+                prompt.wait_for_focus("Username")
                 # All of it reaches a screen reader: the rest of a long text
                 # follows the window's first frame.
                 prompt.wait_until(lambda: len(text) in self.text_lengths(prompt),
