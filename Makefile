@@ -256,7 +256,8 @@ icons:
 	.ci/icons $(ICON_SIZES)
 
 # Start-up time and memory on X11 against the C floors (gtk_init and
-# GtkApplication), zenity and yad; the drop-in modes against
+# GtkApplication), zenity and yad, and with --text of 1 line to 100 KB
+# against zenity --entry; the drop-in modes against
 # gnome-ssh-askpass and pinentry-gtk-2; Wayland start-up; then input latency
 # and model throughput in process. Missing peers are installed as root, else
 # their part is skipped. Figures go to BENCHMARKS.md by hand.

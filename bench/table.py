@@ -1,6 +1,6 @@
 """Prints a table of medians from the results of a round-robin run.
 
-Usage: table.py [--p10] RESULTS TIME REFERENCE NAME...
+Usage: table.py [--p10] [--pairs] RESULTS TIME REFERENCE NAME...
 
 RESULTS has one line per timed run: "NAME key=value key=value ...". TIME is
 the key of the time column (milliseconds); REFERENCE is the name the other
@@ -10,6 +10,8 @@ in MiB: rss_kib (VmRSS), anon_kib (RssAnon), file_kib (RssFile). Any other
 (a round trip whose client failed) is left out and reported. Rows come in
 the order of the NAMEs given. --p10 adds the 10th percentile of TIME (for
 times with a random wait in them, such as a compositor's repaint phase).
+--pairs: the NAMEs come in pairs (a program, then its peer with the same
+input), and a line under the table gives each pair's ratio of TIME.
 """
 
 import statistics
@@ -20,8 +22,9 @@ MEMORY = (("rss_kib", "RSS"), ("anon_kib", "Anon"), ("file_kib", "File"))
 
 def main() -> None:
     args = sys.argv[1:]
-    p10 = args[0] == "--p10"
-    path, time_key, reference, *names = args[1:] if p10 else args
+    p10 = "--p10" in args[:2]
+    paired = "--pairs" in args[:2]
+    path, time_key, reference, *names = args[p10 + paired:]
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in names}
     failed: dict[str, int] = {name: 0 for name in names}
     for line in open(path, encoding="utf-8"):
@@ -72,6 +75,12 @@ def main() -> None:
     for name in names:
         if failed[name]:
             print(f"  {name}: {failed[name]} run(s) ended with a failing client, not counted")
+    if paired:
+        ratios = []
+        for first, second in zip(names[::2], names[1::2]):
+            a, b = median(first, time_key), median(second, time_key)
+            ratios.append(f"{first} / {second} {a / b:.2f}" if a and b else f"{first}: -")
+        print("x peer: " + ", ".join(ratios))
 
 
 if __name__ == "__main__":

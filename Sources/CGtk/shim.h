@@ -35,6 +35,7 @@ static inline GtkButtonBox *lf_button_box(gpointer p) { return GTK_BUTTON_BOX(p)
 static inline GtkEditable *lf_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkToggleButton *lf_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GtkTextView *lf_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 
 /// Sets the Tab order inside `container` to `widgets` (a NULL-terminated
 /// array). GTK 3 deprecates focus chains in favour of GTK 4's layout order,
@@ -55,6 +56,15 @@ static inline int lf_errno(void) { return errno; }
 /// GtkEntry's "caps-lock-warning" has no setter, and g_object_set is variadic.
 static inline void lf_entry_set_caps_lock_warning(GtkEntry *entry, gboolean warn) {
     g_object_set(entry, "caps-lock-warning", warn, NULL);
+}
+
+/// A text tag that asks for font fallback, which is Pango's default: a
+/// no-op in looks, but Pango shapes each run of tagged text as an item of its
+/// own (see LongText). g_object_set is variadic.
+static inline GtkTextTag *lf_text_tag_new_with_fallback(void) {
+    GtkTextTag *tag = gtk_text_tag_new(NULL);
+    g_object_set(tag, "fallback", TRUE, NULL);
+    return tag;
 }
 
 /// Which windowing system a display belongs to; the checks are macros.

@@ -1,24 +1,36 @@
 import CGtk
 
-/// A client's or caller's text in a window: a wrapping, selectable label,
-/// measured, and put in a framed pane of a bounded height when it is taller
-/// than that, so that no text (a long key description, a hundred lines)
-/// can push the fields or the buttons off the screen. The pane can take
-/// the focus (Shift+Tab from the first field), and the arrow, page, Home
-/// and End keys scroll it.
+/// A client's or caller's text in a window, put in a framed pane of a
+/// bounded height when it is taller than that, so that no text (a long key
+/// description, a hundred lines) can push the fields or the buttons off the
+/// screen. A short text is a wrapping, selectable label; a long one, or
+/// one with a long word, a read-only text view (see LongText), which shows
+/// at a cost that grows with its length alone. The pane can take the focus
+/// (Shift+Tab from the first field), and the arrow, page, Home and End keys
+/// scroll it.
 @MainActor enum BoundedText {
   /// The tallest a text may make its window before it scrolls.
   static let maximumHeight: Int32 = 240
 
-  /// The label showing `text` (Pango markup when `isMarkup`), `width`
-  /// pixels wide, and the view to pack: the label itself when it fits,
+  /// The widget showing `text` (Pango markup when `isMarkup`), `width`
+  /// pixels wide, and the view to pack: that widget itself when it fits,
   /// else the scrolling `pane` around it.
   static func make(_ text: String, isMarkup: Bool = false, width: Int32)
     -> (
-      label: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkWidget>,
+      text: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkWidget>,
       pane: UnsafeMutablePointer<GtkWidget>?
     )
   {
+    if LongText.isTooLongForALabel(text) {
+      let view = LongText(text, isMarkup: isMarkup).view
+      let pane = scrolling(view, fills: fillsThePane(text, width: width))
+      // Pango 1.50 lets a line cut inside a word at an item's end overrun
+      // the width by a few pixels, into the view's margin: the pane must
+      // not widen the window for them (GTK_POLICY_NEVER would).
+      gtk_scrolled_window_set_policy(
+        lf_scrolled_window(pane), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
+      return (view, pane, pane)
+    }
     let label = wrappingLabel(text, isMarkup: isMarkup)
     // Only a tall text scrolls: GTK 3 sizes a scrolled window for its
     // child's height at the child's narrowest, which would leave a gap
@@ -28,8 +40,27 @@ import CGtk
     gtk_widget_show(label)
     gtk_widget_get_preferred_height_for_width(label, width, nil, &height)
     guard height > maximumHeight else { return (label, label, nil) }
-    let pane = scrolling(label)
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(label, 6) }
+    gtk_widget_set_margin_start(label, 6)
+    gtk_widget_set_margin_end(label, 6)
+    let pane = scrolling(label, fills: false)
     return (label, pane, pane)
+  }
+
+  /// `heading` and `text` as a window shows them: a heading too long for a
+  /// label (a client's first line, in an askpass question) opens the text
+  /// instead, where it is bounded and scrolls.
+  static func shown(heading: String?, text: String) -> (heading: String?, text: String) {
+    guard let heading, LongText.isTooLongForALabel(heading) else { return (heading, text) }
+    return (nil, text.isEmpty ? heading : heading + "\n" + text)
+  }
+
+  /// Whether `text` is sure to be taller than the pane at `width` pixels:
+  /// fourteen lines of characters three pixels wide. Then the pane is as
+  /// tall as it gets without measuring the text, which would lay all of it
+  /// out before the window shows.
+  private static func fillsThePane(_ text: String, width: Int32) -> Bool {
+    text.unicodeScalars.count > 14 * Int(width) / 3
   }
 
   /// A label for `text` (Pango markup when `isMarkup`) that wraps within
@@ -55,24 +86,27 @@ import CGtk
     return label
   }
 
-  /// Puts `label` in a framed scrolled window as tall as its text, up to
-  /// `maximumHeight`; the label takes the focus there, and scrolls it.
-  private static func scrolling(_ label: UnsafeMutablePointer<GtkWidget>)
+  /// Puts `text` (a label or a text view) in a framed scrolled window as
+  /// tall as the text, up to `maximumHeight`, or that tall from the start
+  /// when the text `fills` it; the text takes the focus there, and scrolls
+  /// it.
+  private static func scrolling(_ text: UnsafeMutablePointer<GtkWidget>, fills: Bool)
     -> UnsafeMutablePointer<GtkWidget>
   {
     let scrolled = gtk_scrolled_window_new(nil, nil)!
-    gtk_scrolled_window_set_policy(
-      lf_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_shadow_type(lf_scrolled_window(scrolled), GTK_SHADOW_IN)
-    gtk_scrolled_window_set_propagate_natural_height(lf_scrolled_window(scrolled), true.gboolean)
-    gtk_scrolled_window_set_max_content_height(lf_scrolled_window(scrolled), maximumHeight)
-    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(label, 6) }
-    gtk_widget_set_margin_start(label, 6)
-    gtk_widget_set_margin_end(label, 6)
-    gtk_widget_set_can_focus(label, true.gboolean)
-    gtk_container_add(lf_container(scrolled), label)
-    let adjustment = gtk_scrolled_window_get_vadjustment(lf_scrolled_window(scrolled))!
-    SignalConnection.connectEvent(label, "key-press-event") { event in
+    let window = lf_scrolled_window(scrolled)
+    gtk_scrolled_window_set_policy(window, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_shadow_type(window, GTK_SHADOW_IN)
+    if fills {
+      gtk_scrolled_window_set_min_content_height(window, maximumHeight)
+    } else {
+      gtk_scrolled_window_set_propagate_natural_height(window, true.gboolean)
+    }
+    gtk_scrolled_window_set_max_content_height(window, maximumHeight)
+    gtk_widget_set_can_focus(text, true.gboolean)
+    gtk_container_add(lf_container(scrolled), text)
+    let adjustment = gtk_scrolled_window_get_vadjustment(window)!
+    SignalConnection.connectEvent(text, "key-press-event") { event in
       scroll(adjustment, for: event.pointee.key.keyval)
     }
     return scrolled

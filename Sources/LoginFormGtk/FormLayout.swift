@@ -40,7 +40,7 @@ import LoginFormPrompt
     if let text {
       gtk_box_pack_start(lf_box(content), text.view, false.gboolean, false.gboolean, 0)
     }
-    self.text = text?.label
+    self.text = text?.text
     textPane = text?.pane
 
     let grid = gtk_grid_new()!

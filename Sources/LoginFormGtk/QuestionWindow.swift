@@ -35,17 +35,17 @@ import LoginFormPrompt
       options: description.options, title: description.title, okLabel: description.yesLabel,
       cancelLabel: description.noLabel, buttonsInHeaderBar: false)
     let content = lf_box(frame.content)
-    heading = description.heading.map { BoundedText.wrappingLabel($0) }
+    let shown = BoundedText.shown(heading: description.heading, text: description.text)
+    heading = shown.heading.map { BoundedText.wrappingLabel($0) }
     if let heading {
       setStyleClass("prompt-heading", on: heading, true)
       gtk_box_pack_start(content, heading, false.gboolean, false.gboolean, 0)
     }
     // Bounded, so that a long text never pushes the buttons off the screen.
     let text =
-      description.text.isEmpty
-      ? nil : BoundedText.make(description.text, width: frame.contentWidth)
+      shown.text.isEmpty ? nil : BoundedText.make(shown.text, width: frame.contentWidth)
     if let text { gtk_box_pack_start(content, text.view, false.gboolean, false.gboolean, 0) }
-    self.text = text?.label
+    self.text = text?.text
     detail = description.detail.map { Self.detailLabel($0) }
     if let detail { gtk_box_pack_start(content, detail, false.gboolean, false.gboolean, 0) }
     expected = description.expectedAnswer.map { ExpectedAnswerRow($0) }

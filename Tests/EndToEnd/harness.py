@@ -33,10 +33,11 @@ BINARY = os.environ.get("LOGIN_FORM") or os.path.join(
 PINENTRY = os.path.join(os.path.dirname(BINARY), "pinentry-login-form")
 
 # How long to wait for things a person would see at once. Generous, since
-# only a failure ever waits the whole time.
-WINDOW_TIMEOUT = 20.0
-STATE_TIMEOUT = 5.0
-EXIT_TIMEOUT = 10.0
+# only a failure ever waits the whole time, and a loaded 2-core machine
+# running a debug build must never reach them.
+WINDOW_TIMEOUT = 60.0
+STATE_TIMEOUT = 20.0
+EXIT_TIMEOUT = 30.0
 
 # Between two typed characters; xdotool's own default is 12 ms.
 TYPE_DELAY_MS = 30
@@ -233,6 +234,64 @@ def put_on_clipboard(text):
     forks into the background to serve it."""
     subprocess.run(["xclip", "-selection", "clipboard", "-i"], input=text.encode(),
                    check=True, timeout=30)
+    wait_for_clipboard(text)
+
+
+def wait_for_clipboard(text):
+    """Waits until the clipboard gives `text`. xclip asks for the clipboard
+    in its background child, whose request waits in its buffer until that
+    child runs: a paste before then pastes what the clipboard held before
+    (what an earlier test put there)."""
+    expected = text.encode()
+    poll(lambda: subprocess.run(["xclip", "-selection", "clipboard", "-o"],
+                                stdin=subprocess.DEVNULL, capture_output=True,
+                                timeout=30).stdout == expected,
+         message="the clipboard to hold the text")
+
+
+# Non-ASCII characters given keycodes of their own by bind_keysyms, in the
+# order they were bound: {character: keycode}.
+_bound_keycodes = {}
+
+
+def bind_keysyms(text):
+    """Gives each non-ASCII character of `text` that the keyboard map lacks
+    a keycode of its own, which stays. Otherwise xdotool binds a spare
+    keycode for the character, sends the key and restores the map at once,
+    and an application that looks the key up only after that (on a loaded
+    machine) sees no character at all. The oldest binding is reused when no
+    spare keycode is left but the two xdotool needs."""
+    wanted = sorted({c for c in text if ord(c) > 0x7E} - set(_bound_keycodes))
+    if not wanted:
+        return
+    from Xlib import display as xdisplay  # Debian's python3-xlib
+    connection = xdisplay.Display()
+    try:
+        first = connection.display.info.min_keycode
+        count = connection.display.info.max_keycode - first + 1
+        mapping = connection.get_keyboard_mapping(first, count)
+        spare = [first + i for i, keysyms in enumerate(mapping) if not any(keysyms)]
+        for character in wanted:
+            code = ord(character)
+            keysym = code if code <= 0xFF else 0x1000000 | code  # Latin-1, else Unicode
+            if connection.keysym_to_keycode(keysym):
+                continue  # in the map already
+            if len(spare) > 2:
+                keycode = spare.pop(0)
+            else:
+                oldest = next(iter(_bound_keycodes))
+                keycode = _bound_keycodes.pop(oldest)
+            connection.change_keyboard_mapping(keycode, [(keysym, keysym)])
+            _bound_keycodes[character] = keycode
+        connection.sync()
+    finally:
+        connection.close()
+
+
+def type_text(text, delay=TYPE_DELAY_MS):
+    """Types `text` with real key events into whatever has the focus."""
+    bind_keysyms(text)
+    xdotool_or_fail("type", "--delay", str(delay), "--", text, timeout=60)
 
 
 class PromptWindow:
@@ -278,7 +337,7 @@ class PromptWindow:
 
     def type(self, text, delay=TYPE_DELAY_MS):
         """Types `text` with real key events into whatever has the focus."""
-        xdotool_or_fail("type", "--delay", str(delay), "--", text, timeout=60)
+        type_text(text, delay)
 
     def each_typed(self, text, entry, before=0):
         """Types `text` one character at a time into `entry` (which must have
@@ -380,6 +439,12 @@ class PromptWindow:
     def message(self, entry):
         """The message under the entry, which is its accessible description."""
         return self.entry(entry).description
+
+    def wait_for_focus(self, name, timeout=STATE_TIMEOUT):
+        """Waits until the entry `name` has the focus (GTK reports it a
+        moment after the window became active, or after a Tab)."""
+        self.wait_until(lambda: self.focused_entry() == name, f"focus in {name}", timeout,
+                        now=self.focused_entry)
 
     def wait_until(self, predicate, what, timeout=STATE_TIMEOUT, now=None):
         return poll(predicate, timeout, message=f"timed out waiting for {what}", now=now)
@@ -642,12 +707,6 @@ class ClientWindow(PromptWindow):
         if names is None:
             names = [name for _, name in self.entries()]
         return super().focused_entry(names)
-
-    def wait_for_focus(self, name, timeout=STATE_TIMEOUT):
-        """Waits until the entry `name` has the focus (GTK reports it a
-        moment after the window became active, or after a Tab)."""
-        self.wait_until(lambda: self.focused_entry() == name, f"focus in {name}", timeout,
-                        now=self.focused_entry)
 
     def buttons(self):
         """The names of the window's push buttons, in tree order."""

@@ -37,6 +37,7 @@ def paste(test, window, text, mnemonic="alt+p"):
     clip.stdin.write(text.encode())
     clip.stdin.close()
     test.addCleanup(lambda: (clip.kill(), clip.wait()))
+    harness.wait_for_clipboard(text)
     window.key(mnemonic)
     window.wait_for_focus(PASTE_LABEL)
     window.key("ctrl+v")
@@ -168,7 +169,7 @@ class AskpassOutputTests(ClientTestCase):
         self.assertLabel(window, prompt)
         self.assertButtons(window, ["Close"])
         self.assertEntries(window, [])
-        time.sleep(1.0)
+        time.sleep(1.0)  # time for a wrong end to show: nothing to wait for
         self.assertIsNone(client.poll(), "the notification went away by itself")
         os.kill(client.pid, signal.SIGTERM)
         sent = time.monotonic()
@@ -228,7 +229,7 @@ class AskpassOutputTests(ClientTestCase):
                           == "Does not match the fingerprint the server sent", "the mismatch")
         self.assertFalse(window.sensitive("Connect"))
         window.key("Return")  # an answer that must not happen
-        time.sleep(0.5)
+        time.sleep(0.5)  # time for it to show: nothing to wait for
         self.assertIsNone(client.poll(), "Return answered with a wrong fingerprint")
         # Mending it makes Connect usable again.
         window.key("BackSpace")
@@ -467,7 +468,7 @@ class SshHostKeyTests(ClientTestCase):
         window = self.question_window(client)
         paste(self, window, "SHA256:7Tc3gPdr8ufJ9SmmXGEExZ2AasMsnNlUoQdVLA3o+cU")
         window.wait_until(lambda: not window.sensitive("Connect"), "Connect to go insensitive")
-        window.key("Return")
-        time.sleep(0.5)
+        window.key("Return")  # an answer that must not happen
+        time.sleep(0.5)  # time for it to show: nothing to wait for
         self.assertIsNone(client.poll(), "a wrong fingerprint answered")
         self.assertRefused(client, press(window, "Cancel"))

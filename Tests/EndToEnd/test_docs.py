@@ -91,7 +91,7 @@ class DocumentedExampleTests(PromptTestCase):
             for index, text in enumerate(field for field in fields if field is not None):
                 if index:
                     xdotool_or_fail("key", "Tab")
-                xdotool_or_fail("type", "--delay", str(harness.TYPE_DELAY_MS), "--", text)
+                harness.type_text(text)
             xdotool_or_fail("key", "Return")
         out, err = shell.communicate(timeout=30)
         chpasswd = None

@@ -9,7 +9,7 @@ import time
 import unittest
 
 import harness
-from harness import PromptTestCase, run, unique_title
+from harness import Atspi, PromptTestCase, run, unique_title
 
 # fcntl has it from Python 3.10; Linux's number.
 F_GETPIPE_SZ = getattr(fcntl, "F_GETPIPE_SZ", 1032)
@@ -18,13 +18,12 @@ F_GETPIPE_SZ = getattr(fcntl, "F_GETPIPE_SZ", 1032)
 class OutputTests(PromptTestCase):
     def test_closed_stdout_fails_before_any_window(self):
         title = unique_title("closed-stdout")
-        started = time.monotonic()
+        # A prompt that waited for a person instead would run into the timeout.
         result = subprocess.run(
             ["sh", "-c", 'exec "$0" "$1" >&-', harness.BINARY, f"--title={title}"],
             stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=harness.EXIT_TIMEOUT)
         self.assertEqual(result.returncode, 3, result.stderr)
         self.assertOneLine(result.stderr)
-        self.assertLess(time.monotonic() - started, 5, "waited for a person instead")
 
     def test_reader_gone_before_done(self):
         """`login-form | true`: the credentials cannot be delivered."""
@@ -150,11 +149,28 @@ class OddOptionTests(PromptTestCase):
         self.assertExit(prompt, 0, b"abcdef\nabcdefg\n")
 
     def test_huge_text_still_shows_the_window(self):
-        text = ("A rather long explanation. " * 4000)[:100_000]
-        prompt = self.start(f"--text={text}")
-        self.assertEqual(prompt.focused_entry(), "Username")
-        prompt.key("Escape")
-        self.assertExit(prompt, 1, b"")
+        # The window's timeout only catches a hang; how long a text takes
+        # to show is for make bench (BENCHMARKS.md), not for a test.
+        for kind, text in (("words", ("A rather long explanation. " * 4000)[:100_000]),
+                           ("one word", "x" * 100_000),
+                           ("lines", ("A rather long explanation.\n" * 4000)[:100_000])):
+            with self.subTest(kind=kind):
+                prompt = self.start(f"--text={text}")
+                prompt.wait_for_focus("Username")
+                # All of it reaches a screen reader: the rest of a long text
+                # follows the window's first frame.
+                prompt.wait_until(lambda: len(text) in self.text_lengths(prompt),
+                                  f"{len(text)} characters of text",
+                                  now=lambda: self.text_lengths(prompt))
+                prompt.key("Escape")
+                self.assertExit(prompt, 1, b"")
+
+    @staticmethod
+    def text_lengths(prompt):
+        """How many characters each of the window's texts holds."""
+        return [Atspi.Text.get_character_count(accessible)
+                for accessible in harness.walk(prompt.app())
+                if accessible.getRoleName() == "text"]
 
 
 if __name__ == "__main__":

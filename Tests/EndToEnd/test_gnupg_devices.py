@@ -105,7 +105,7 @@ class PinpadTests(ClientTestCase):
                               "the notice's heading")
         self.assertLabel(notice, "Please enter the PIN\n\nUse the reader's pinpad for input.")
         self.assertEqual(notice.buttons(), ["Close"])
-        time.sleep(0.5)
+        time.sleep(0.5)  # time for a wrong focus change to show: nothing to wait for
         self.assertEqual(manager.active_window(), typing.id, "_NET_ACTIVE_WINDOW moved")
         self.assertTrue(typing.has_input_focus(), "XGetInputFocus moved")
         self.assertTrue(typing.can_grab_keyboard(), "the notice holds the keyboard")
@@ -135,7 +135,7 @@ class PinpadTests(ClientTestCase):
         # end must end it too, not leave it open with nobody to answer.
         process, notice = self.notice()
         process.stdin.close()
-        time.sleep(0.5)
+        time.sleep(0.5)  # time for a wrong end to show: nothing to wait for
         self.assertIsNone(process.poll(), "it ended before the agent stopped reading")
         process.stdout.close()
         self.assertEqual(process.wait(timeout=ANSWER_TIMEOUT), 0)

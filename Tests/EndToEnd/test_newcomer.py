@@ -73,7 +73,7 @@ class RulesUpFrontTests(PromptTestCase):
     def test_each_field_says_its_minimum_before_anything_is_typed(self):
         prompt = self.start()
         # The focused username too: GTK 3 hides a focused entry's placeholder.
-        self.assertEqual(prompt.focused_entry(), "Username")
+        prompt.wait_for_focus("Username")
         self.assertEqual(prompt.message("Username"), "At least 6 characters")
         self.assertEqual(prompt.message("Password"), "At least 7 characters")
         self.assertIsNone(placeholder(prompt.entry("Username")))
@@ -117,7 +117,7 @@ class RulesUpFrontTests(PromptTestCase):
     def test_a_prefilled_name_that_breaks_the_rules_says_so_and_keeps_the_focus(self):
         prompt = self.start("--username=root")
         self.assertEqual(prompt.message("Username"), "2 more characters needed (at least 6)")
-        self.assertEqual(prompt.focused_entry(), "Username")
+        prompt.wait_for_focus("Username")
         prompt.key("End")
         prompt.type_synced("ie.b", "Username", before=4)
         self.assertEqual(prompt.message("Username"), "")

@@ -87,7 +87,7 @@ class SymmetricTests(PinentryTestCase):
         for count in window.each_typed(passphrase[:-1] + "X", "Repeat"):
             self.assertFalse(window.sensitive("OK"), f"{count} characters in Repeat")
         window.key("Return")  # a submit that must not happen
-        time.sleep(0.5)
+        time.sleep(0.5)  # time for it to show: nothing to wait for
         self.assertTrue(window.running() and client.poll() is None,
                         "Return submitted two different passphrases")
         window.wait_until(lambda: window.message("Repeat") == "Does not match the passphrase",
@@ -137,10 +137,15 @@ class SymmetricTests(PinentryTestCase):
         self.suggest(window)
         window.key("alt+p")  # back to the field, which does not select by itself
         window.wait_for_focus("Passphrase")
+        # What an earlier test left on the clipboard is not the copy.
+        harness.put_on_clipboard("before the copy")
         window.key("ctrl+a", "ctrl+c")
-        copied = window.wait_until(lambda: subprocess.run(
-            ["xclip", "-o", "-selection", "clipboard"], capture_output=True,
-            timeout=10).stdout.decode(), "the copy on the clipboard")
+
+        def copy():
+            text = subprocess.run(["xclip", "-o", "-selection", "clipboard"],
+                                  capture_output=True, timeout=10).stdout.decode()
+            return None if text in ("", "before the copy") else text
+        copied = window.wait_until(copy, "the copy on the clipboard")
         self.assertEqual(len(copied), window.length("Passphrase"))
         window.key("Return")
         self.assertEncrypted(client, time.monotonic(), copied)
@@ -185,7 +190,7 @@ class SymmetricTests(PinentryTestCase):
         window.type_synced("x", "Passphrase", before=len(passphrase))
         self.assertFalse(window.sensitive("OK"), "OK with 256 bytes in both")
         window.key("Return")  # a submit that must not happen
-        time.sleep(0.5)
+        time.sleep(0.5)  # time for it to show: nothing to wait for
         self.assertTrue(window.running() and client.poll() is None,
                         "Return submitted 256 bytes")
         window.wait_until(lambda: window.message("Passphrase"),

@@ -12,7 +12,7 @@ class DoneButtonTests(PromptTestCase):
     def test_done_turns_sensitive_exactly_when_both_rules_hold(self):
         prompt = self.start()
         self.assertFalse(prompt.sensitive(), "Done at launch")
-        self.assertEqual(prompt.focused_entry(), "Username")
+        prompt.wait_for_focus("Username")
 
         for count in prompt.each_typed("abcdef", "Username"):
             self.assertFalse(prompt.sensitive(), f"{count} username characters, no password")
@@ -130,7 +130,7 @@ class SubmitTests(PromptTestCase):
 
     def test_prefilled_username_starts_in_password(self):
         prompt = self.start("--username=alice.b")
-        self.assertEqual(prompt.focused_entry(), "Password")
+        prompt.wait_for_focus("Password")
         self.assertEqual(prompt.text("Username"), "alice.b")
         self.assertEqual(prompt.message("Username"), "")
         prompt.type("hunter22")

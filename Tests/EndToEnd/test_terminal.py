@@ -623,7 +623,7 @@ class SecurityKeyTerminalTests(ClientTestCase):
         # Keys typed meanwhile are not the notice's: it neither ends nor
         # takes them, and leaves the terminal's settings alone.
         self.tty.type("\r")
-        time.sleep(0.5)
+        time.sleep(0.5)  # time for a wrong end to show: nothing to wait for
         self.assertIsNone(signing.poll(), "the signature did not wait for the touch")
         self.assertEqual(self.tty.settings(), before)
         with open(touch, "w"):

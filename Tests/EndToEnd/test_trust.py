@@ -21,10 +21,10 @@ from harness import PromptTestCase, walk, xdotool_or_fail
 HOSTILE_PATTERNS = ["(a+)+$", r"([a-zA-Z0-9]+[._-]?)+@example\.com"]
 HOSTILE_INPUT = "a" * 30 + "!"
 
-# Generous against a loaded CI machine, yet a frozen prompt (the old one
-# took 10 to 33 s) cannot pass. The in-process PatternTests hold the match
-# itself to 200 ms.
-ANSWER_SECONDS = 0.5
+# The old prompt froze for 10 to 33 s on these patterns. A wait that gives
+# up before that catches a freeze, while a loaded machine, however slow,
+# answers well within it: a timeout that only detects the failure.
+FROZEN_SECONDS = 8
 
 
 def set_text(prompt, entry, text):
@@ -46,10 +46,11 @@ class HostilePatternTests(PromptTestCase):
             with self.subTest(pattern=pattern):
                 prompt = self.hostile(pattern)
                 prompt.key("End")
-                started = time.monotonic()
                 prompt.type("b")
-                prompt.wait_for_length("Username", len(HOSTILE_INPUT) + 1)
-                self.assertLess(time.monotonic() - started, 2, "a keystroke took long")
+                prompt.wait_until(
+                    lambda: prompt.length("Username") == len(HOSTILE_INPUT) + 1,
+                    "the keystroke, which a frozen prompt would not take",
+                    timeout=FROZEN_SECONDS)
                 prompt.wait_until(
                     lambda: prompt.message("Username") in (
                         "The pattern is too complex to check", "Not in the expected format"),
@@ -59,11 +60,8 @@ class HostilePatternTests(PromptTestCase):
                 self.assertExit(prompt, 1, b"")
 
     def assertAnswers(self, prompt, act, status):
-        started = time.monotonic()
         act()
-        self.assertExit(prompt, status, b"")
-        elapsed = time.monotonic() - started
-        self.assertLess(elapsed, ANSWER_SECONDS, f"answered after {elapsed:.3f} s")
+        self.assertExit(prompt, status, b"", timeout=FROZEN_SECONDS)
 
     def test_escape_and_sigterm_are_answered_at_once(self):
         for pattern in HOSTILE_PATTERNS:
@@ -78,17 +76,13 @@ class HostilePatternTests(PromptTestCase):
         pattern = HOSTILE_PATTERNS[0]
         prompt = self.launch(f"--username-pattern={pattern}", f"--username={HOSTILE_INPUT}",
                              "--timeout=2")
-        started = time.monotonic()
         prompt.wait_for_window()
-        self.assertExit(prompt, 5, b"")
-        self.assertLess(time.monotonic() - started, 2 + ANSWER_SECONDS + 0.5)
+        self.assertExit(prompt, 5, b"", timeout=2 + FROZEN_SECONDS)
 
     def test_a_prefilled_hostile_username_shows_the_window_at_once(self):
         prompt = self.launch(f"--username-pattern={HOSTILE_PATTERNS[1]}",
                              "--username=" + "a" * 20)
-        started = time.monotonic()
-        prompt.wait_for_window()
-        self.assertLess(time.monotonic() - started, 5, "the window took long to appear")
+        prompt.wait_for_window(timeout=FROZEN_SECONDS)
         prompt.show()
         self.assertEqual(prompt.message("Username"), "Not in the expected format")
         prompt.key("Escape")
@@ -206,6 +200,7 @@ class KeyboardGrabTests(PromptTestCase):
         clip.stdin.write(b"pasted-secret")
         clip.stdin.close()
         self.addCleanup(lambda: clip.poll() is None and clip.kill())
+        harness.wait_for_clipboard("pasted-secret")
         prompt = self.start("--username=alice.b")
         prompt.key("ctrl+v")
         prompt.wait_for_length("Password", len("pasted-secret"))
@@ -265,7 +260,7 @@ class AccessibilityLeakTests(PromptTestCase):
         prompt.key("ctrl+c")
         Atspi.EditableText.copy_text(entry, 0, len(PASSWORD))
         Atspi.EditableText.cut_text(entry, 0, len(PASSWORD))
-        time.sleep(0.3)
+        time.sleep(0.3)  # time for a wrong copy to show: nothing to wait for
         self.assertNotIn(b"hunter", clipboard("clipboard"))
         self.assertNotIn(b"hunter", clipboard("primary"))
         self.assertEqual(prompt.length("Password"), len(PASSWORD), "cut removed nothing")
@@ -387,9 +382,10 @@ class ExitCleanupTests(unittest.TestCase):
                                 env=env, capture_output=True, timeout=30)
         self.assertEqual(result.returncode, 5, result.stderr)
         self.assertEqual(result.stderr, b"")
-        time.sleep(0.5)
-        self.assertEqual(started_for_the_prompt(), {},
-                         "processes started on the prompt's behalf outlived it")
+        # What it started may take a moment to end after it.
+        harness.poll(lambda: started_for_the_prompt() == {},
+                     message="processes started on the prompt's behalf outlived it",
+                     now=started_for_the_prompt)
 
 
 class LongTextTests(PromptTestCase):

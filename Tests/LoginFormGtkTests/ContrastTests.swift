@@ -18,7 +18,7 @@ final class ContrastTests: GtkTestCase {
         press(GDK_KEY_Tab, in: window)
         let row = window.row(.username)
         XCTAssertTrue(row.isShowingError, "the field is in error")
-        pump(milliseconds: 100)
+        waitForNextFrame(of: window.window)
         let theme = dark ? "dark" : "light"
         let entry = strongestContrast(in: row.entry)
         XCTAssertGreaterThanOrEqual(entry, 4.5, "typed text in the \(theme) theme")
@@ -37,7 +37,7 @@ final class ContrastTests: GtkTestCase {
         let window = makeWindow()
         let row = window.row(.password)
         XCTAssertTrue(hasStyleClass("requirement", row.messageLine))
-        pump(milliseconds: 100)
+        waitForNextFrame(of: window.window)
         let theme = dark ? "dark" : "light"
         XCTAssertGreaterThanOrEqual(
           strongestContrast(in: row.messageLine), 4.5, "the requirement in the \(theme) theme")
@@ -56,7 +56,7 @@ final class ContrastTests: GtkTestCase {
     UnsafeMutablePointer<GObject>(OpaquePointer(gtk_settings_get_default())),
     "gtk-application-prefer-dark-theme", &value)
   g_value_unset(&value)
-  pump(milliseconds: 100)
+  settle()
 }
 
 /// Renders `widget` and returns the contrast between its most common colour

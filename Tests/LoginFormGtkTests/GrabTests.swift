@@ -23,10 +23,10 @@ final class GrabTests: GtkTestCase {
           username: try FieldRules(minimumLength: 0), password: try FieldRules(minimumLength: 0)))
       description.options.grabsKeyboard = true
       var result: PromptResult?
-      let window = makeWindow(description) { result = $0 }
+      let window = makeWindow(description, focused: false) { result = $0 }
       XCTAssertTrue(window.model.isValid)
       // The prompt gives up on the keyboard after ten tries, 100 ms apart.
-      pump(milliseconds: 1300)
+      waitUntil("the prompt to give up on the keyboard") { window.frame.isKeyboardUnavailable }
       XCTAssertTrue(window.frame.isKeyboardUnavailable)
       XCTAssertFalse(isSensitive(window.doneButton), "nothing typed can be submitted")
       XCTAssertFalse(isSensitive(window.entry(of: .password)), "nor can anything be typed")
@@ -34,8 +34,7 @@ final class GrabTests: GtkTestCase {
 
       XUngrabKeyboard(other, 0)
       XSync(other, 0)
-      pump(milliseconds: 700)
-      XCTAssertFalse(window.frame.isKeyboardUnavailable)
+      waitUntil("the prompt to have the keyboard again") { !window.frame.isKeyboardUnavailable }
       XCTAssertTrue(isSensitive(window.doneButton))
       XCTAssertTrue(isSensitive(window.entry(of: .password)))
       window.finish(.cancelled)
@@ -52,8 +51,8 @@ final class GrabTests: GtkTestCase {
       var description = lenient(.passwordOnly)
       description.options.grabsKeyboard = true
       var result: PromptResult?
-      let window = makeWindow(description) { result = $0 }
-      pump(milliseconds: 1300)
+      let window = makeWindow(description, focused: false) { result = $0 }
+      waitUntil("the prompt to give up on the keyboard") { window.frame.isKeyboardUnavailable }
       window.finish(.cancelled)
       XCTAssertEqual(result.map(Outcome.init), .keyboardUnavailable)
     }

@@ -11,24 +11,86 @@ import XCTest
 // methods: the test bodies run in `MainActor.assumeIsolated`, which must not
 // capture the (non-Sendable) test case.
 
-/// Runs the main loop for `milliseconds`, long enough for an X round trip.
-@MainActor func pump(milliseconds: Int = 40) {
+/// Does what GTK has to do now: waits for the X server to have handled
+/// every request sent so far (its events then wait in the queue), then
+/// handles every pending event and every source that is ready. A machine's
+/// speed changes how long this takes, not what it has done on return.
+@MainActor func settle() {
   if let display = gdk_display_get_default() { gdk_display_sync(display) }
+  while gtk_events_pending() != 0 { gtk_main_iteration_do(false.gboolean) }
+}
+
+/// Runs the main loop until `condition` holds. The timeout only detects a
+/// failure, which it reports: a passing test never waits it out.
+@MainActor func waitUntil(
+  _ what: String, timeout seconds: Double = 30, file: StaticString = #filePath,
+  line: UInt = #line, _ condition: () -> Bool
+) {
+  let deadline = g_get_monotonic_time() + gint64(seconds * 1_000_000)
+  while true {
+    settle()
+    if condition() { return }
+    guard g_get_monotonic_time() < deadline else {
+      XCTFail("timed out after \(seconds) s waiting for \(what)", file: file, line: line)
+      return
+    }
+    g_usleep(1000)
+  }
+}
+
+/// Runs the main loop for `milliseconds`, for tests that show that
+/// something does not happen (a timeout that must not fire); whatever
+/// should happen is waited for with `waitUntil`.
+@MainActor func pump(milliseconds: Int) {
   let end = g_get_monotonic_time() + Int(milliseconds) * 1000
   while g_get_monotonic_time() < end {
-    while gtk_events_pending() != 0 { gtk_main_iteration_do(false.gboolean) }
+    settle()
     g_usleep(2000)
   }
 }
 
-/// Makes a shown window and waits until it can take keyboard input.
+/// Waits until `window` is on the screen and its first frame is drawn,
+/// and, when `focused` (unless another client holds the keyboard), until it
+/// has the keyboard focus, so that keys sent to it reach its focused widget.
+@MainActor func waitUntilShown(
+  _ window: UnsafeMutablePointer<GtkWidget>, focused: Bool = true,
+  file: StaticString = #filePath, line: UInt = #line
+) {
+  waitUntil(
+    focused ? "the window to be shown and focused" : "the window to be shown",
+    file: file, line: line
+  ) {
+    let isViewable = gtk_widget_get_window(window).map { gdk_window_is_viewable($0) != 0 }
+    return isViewable == true && (!focused || gtk_window_is_active(lf_window(window)) != 0)
+  }
+  waitForNextFrame(of: window, file: file, line: line)
+}
+
+/// Waits until GTK has laid out and drawn `widget`'s window once more, so
+/// that changes made before are allocated and painted.
+@MainActor func waitForNextFrame(
+  of widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line
+) {
+  guard let clock = gtk_widget_get_frame_clock(widget) else {
+    XCTFail("the widget has no frame clock: it is not shown", file: file, line: line)
+    return
+  }
+  let before = gdk_frame_clock_get_frame_counter(clock)
+  gtk_widget_queue_draw(widget)
+  waitUntil("the next frame", file: file, line: line) {
+    gdk_frame_clock_get_frame_counter(clock) > before
+  }
+}
+
+/// Makes a shown window and waits until it can take keyboard input (when
+/// `focused`; see `waitUntilShown`).
 @MainActor func makeWindow(
-  _ description: FormDescription = FormDescription(),
+  _ description: FormDescription = FormDescription(), focused: Bool = true,
   onFinish: @escaping @MainActor (PromptResult) -> Void = { _ in }
 ) -> FormWindow {
   let window = FormWindow(description: description, onFinish: onFinish)
   window.present()
-  pump(milliseconds: 150)
+  waitUntilShown(window.window, focused: focused)
   return window
 }
 
@@ -45,13 +107,32 @@ func lenient(_ shape: FormShape) -> FormDescription {
 typealias Outcome = LoginFormTestSupport.Outcome
 
 /// Sends a key press and release to the focused widget of `window`.
+/// Returns once the window has handled both (the release reaches the
+/// window after the press), or the key ended the prompt.
 @MainActor func press(_ keyval: Int32, in window: some PromptSurface, modifiers: UInt32 = 0) {
   let toplevel = topWindow(of: window)
   let target = gtk_window_get_focus(lf_window(toplevel)) ?? toplevel
+  let before = keyReleases
+  let handler = SignalConnection.connectEvent(toplevel, "key-release-event") { _ in
+    keyReleases += 1
+    return false
+  }
   XCTAssertNotEqual(
     gtk_test_widget_send_key(target, guint(keyval), GdkModifierType(modifiers)), 0,
     "the key event could not be synthesized")
-  pump()
+  // GDK holds events back while it draws a frame, so they may wait for it.
+  waitUntil("the key to be handled") { keyReleases > before || hasEnded(window) }
+  // A window the key closed took its handlers with it.
+  if !hasEnded(window) { g_signal_handler_disconnect(toplevel, handler) }
+}
+
+/// How many key releases `press` has seen reach a window.
+@MainActor private var keyReleases = 0
+
+/// Whether either kind of prompt has ended.
+@MainActor func hasEnded(_ surface: some PromptSurface) -> Bool {
+  if let form = surface as? FormWindow { return form.result != nil }
+  return (surface as! QuestionWindow).result != nil
 }
 
 /// Types `text` one character at a time into the focused entry, calling
@@ -82,6 +163,15 @@ typealias Outcome = LoginFormTestSupport.Outcome
 /// The text of a label.
 @MainActor func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
   String(borrowing: gtk_label_get_text(lf_label(label)))
+}
+
+/// The whole text of a text view, as it is now.
+@MainActor func viewText(_ view: UnsafeMutablePointer<GtkWidget>) -> String {
+  let buffer = gtk_text_view_get_buffer(lf_text_view(view))
+  var start = GtkTextIter()
+  var end = GtkTextIter()
+  gtk_text_buffer_get_bounds(buffer, &start, &end)
+  return String(taking: gtk_text_buffer_get_text(buffer, &start, &end, 0))
 }
 
 /// The widget that has keyboard focus in `window`.

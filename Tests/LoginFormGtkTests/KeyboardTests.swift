@@ -38,7 +38,7 @@ final class KeyboardTests: GtkTestCase {
       XCTAssertEqual(focus(of: window), window.entry(of: .password))
       typeText("hunter22", in: window)
       gtk_widget_grab_focus(window.entry(of: .username))
-      pump()
+      settle()
       press(GDK_KEY_Return, in: window)
       XCTAssertEqual(result.map(Outcome.init), .form("alice.b", "hunter22"))
     }

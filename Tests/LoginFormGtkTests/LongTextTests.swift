@@ -51,4 +51,79 @@ final class LongTextTests: GtkTestCase {
       window.finish(.cancelled)
     }
   }
+
+  func testAHundredKilobytesWithoutASpaceShowWholeInTheBoundedPane() throws {
+    try MainActor.assumeIsolated {
+      var description = FormDescription()
+      let text = String(repeating: "x", count: 99_997) + "end"
+      description.text = text
+      let window = makeWindow(description)
+      let pane = try XCTUnwrap(window.layout.textPane)
+      let view = try XCTUnwrap(window.layout.text)
+      XCTAssertLessThanOrEqual(
+        gtk_widget_get_allocated_height(pane), BoundedText.maximumHeight + 4, "bounded")
+      let short = makeWindow()
+      XCTAssertEqual(
+        gtk_widget_get_allocated_width(window.window),
+        gtk_widget_get_allocated_width(short.window), "no wider than a window without text")
+      short.finish(.cancelled)
+      // The rest of the text follows the first frame.
+      waitUntil("the whole text in the view") { viewText(view) == text }
+      press(GDK_KEY_Tab, in: window, modifiers: GDK_SHIFT_MASK.rawValue)
+      XCTAssertEqual(focus(of: window), view)
+      press(GDK_KEY_End, in: window)
+      let adjustment = gtk_scrolled_window_get_vadjustment(lf_scrolled_window(pane))!
+      XCTAssertGreaterThan(gtk_adjustment_get_upper(adjustment), 100 * 240, "all of it is laid out")
+      XCTAssertEqual(
+        gtk_adjustment_get_value(adjustment),
+        gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment),
+        "End reaches the end")
+      window.finish(.cancelled)
+    }
+  }
+
+  func testLongMarkupComesWholeWithItsStyles() throws {
+    try MainActor.assumeIsolated {
+      var description = FormDescription()
+      description.text = String(repeating: "<b>bold</b> &amp; plain ", count: 500)
+      description.textIsMarkup = true
+      let window = makeWindow(description)
+      let view = try XCTUnwrap(window.layout.text)
+      let text = String(repeating: "bold & plain ", count: 500)
+      waitUntil("the whole text in the view") { viewText(view) == text }
+      let total = Int32(text.count)
+      for offset in [0, total - 13] {
+        XCTAssertTrue(isBold(view, at: offset), "bold at \(offset)")
+        XCTAssertFalse(isBold(view, at: offset + 7), "plain at \(offset + 7)")
+      }
+      window.finish(.cancelled)
+    }
+  }
+
+  func testAHeadingTooLongForALabelOpensTheText() throws {
+    try MainActor.assumeIsolated {
+      let heading = Array(repeating: "Allow this?", count: 200).joined(separator: " ")
+      var description = QuestionDescription(text: "Key fingerprint", yes: "_Allow", no: "_Deny")
+      description.heading = heading
+      let window = QuestionWindow(description: description)
+      window.present()
+      waitUntilShown(window.window)
+      XCTAssertNil(window.heading)
+      let view = try XCTUnwrap(window.text)
+      waitUntil("the heading and the text in the view") {
+        viewText(view) == heading + "\nKey fingerprint"
+      }
+      window.finish(.cancelled)
+    }
+  }
+}
+
+/// Whether the text at `offset` in the text view `view` is bold.
+@MainActor private func isBold(_ view: UnsafeMutablePointer<GtkWidget>, at offset: Int32) -> Bool {
+  let values = gtk_text_view_get_default_attributes(lf_text_view(view))!
+  defer { gtk_text_attributes_unref(values) }
+  var iter = GtkTextIter()
+  gtk_text_buffer_get_iter_at_offset(gtk_text_view_get_buffer(lf_text_view(view)), &iter, offset)
+  gtk_text_iter_get_attributes(&iter, values)
+  return pango_font_description_get_weight(values.pointee.font) == PANGO_WEIGHT_BOLD
 }

