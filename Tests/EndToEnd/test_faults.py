@@ -5,7 +5,6 @@ import fcntl
 import os
 import signal
 import subprocess
-import time
 import unittest
 
 import harness
