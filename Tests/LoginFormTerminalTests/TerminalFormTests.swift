@@ -31,18 +31,24 @@ import Testing
     ended.prompt = form
     started.append(ended)
     form.present()
-    pump(for: 0.05)
+    pump(until: { pty.text.hasSuffix(": ") || ended.result != nil })
     return form
   }
 
-  private func type(_ text: String, then seconds: Double = 0.05) {
+  /// Types `text` and waits until the form has read and handled it all: a
+  /// byte is handled on the turn of the loop that reads it.
+  private func type(_ text: String) {
     pty.type(text)
-    pump(for: seconds)
+    var turns = 0
+    pump(until: {
+      turns += 1
+      return turns > 1 && pty.unreadInput == 0
+    })
   }
 
   /// Types `keys`, waits for the prompt to end, and says how it did.
   private func outcome(typing keys: String, _ ended: Ended) -> Outcome? {
-    type(keys, then: 0)
+    pty.type(keys)
     pump(until: { ended.result != nil })
     return ended.outcome
   }
@@ -95,7 +101,7 @@ import Testing
   @Test func aCursorKeyRingsTheBellAndIsNoCancel() throws {
     let ended = Ended()
     _ = try form(FormDescription(shape: .passwordOnly), ended: ended)
-    type("\u{1B}[A\u{1B}OP", then: 0.2)
+    type("\u{1B}[A\u{1B}OP")
     #expect(ended.result == nil)
     #expect(pty.text.hasSuffix("\u{7}\u{7}"))
     #expect(
@@ -134,14 +140,16 @@ import Testing
     description.options.timeoutSeconds = 2
     _ = try form(description, ended: ended)
     #expect(pty.text.hasSuffix("[Closes in 2 seconds] Username (At least 6 characters): "))
-    pump(for: 1.2)
     // One column shorter: a space over the old one's last, and back.
-    #expect(pty.text.hasSuffix("\r[Closes in 1 second] Username (At least 6 characters):  \u{8}"))
+    let tick = "\r[Closes in 1 second] Username (At least 6 characters):  \u{8}"
+    pump(until: { pty.text.hasSuffix(tick) })
+    #expect(pty.text.hasSuffix(tick))
     type("a")
     #expect(
       pty.text.hasSuffix(
         "\rUsername (At least 6 characters): a" + String(repeating: " ", count: 20)
           + String(repeating: "\u{8}", count: 20)))
+    // Past the timeout: that nothing happens is what is checked.
     pump(for: 2)
     #expect(ended.result == nil, "a prompt never goes mid-typing")
   }

@@ -32,6 +32,8 @@ import Testing
     ended.prompt = notice
     notice.present()
     pty.type("y\r")
+    // A while for the notice to take the keys: that it does not is what is
+    // checked.
     pump(for: 0.3)
     #expect(ended.result == nil, "a key press ended the notice")
     #expect(pty.unreadInput == 2, "the notice read keys meant for another program")
