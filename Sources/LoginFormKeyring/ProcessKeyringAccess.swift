@@ -18,7 +18,7 @@ package final class ProcessKeyringAccess: KeyringAccess {
 
   package private(set) lazy var keyring = Keyring.secretService(warn: warn)
 
-  package private(set) lazy var handOff: any HandOff = RuntimeHandOff(
+  package private(set) lazy var notes: any ProcessNotes = RuntimeNotes(
     runtimeDirectory: runtimeDirectory)
 
   /// The key file relative to this process's directory, which it shares

@@ -19,6 +19,8 @@ import LoginFormProtocols
   package let channel: AgentChannel
   private let keyring: Keyring
   private let grabSetting: String?
+  /// Where the requester of `OPTION owner` is looked up (/proc).
+  private let processes: any Requester.Processes
   private weak var showing: (any PinentryShowing)?
   /// How the program ends: at once, since the agent waits for it.
   private let exit: (ExitStatus) -> Never
@@ -32,12 +34,13 @@ import LoginFormProtocols
   package var onRead: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
   /// A conversation for `session` on `input` and `output` (standard input
-  /// and output, as gpg-agent starts a pinentry) that shows requests with
-  /// `showing` and ends the program with `exit`; nil when no locked memory
-  /// is left.
+  /// and output, as gpg-agent starts a pinentry) that names who asks from
+  /// `processes`, shows requests with `showing` and ends the program with
+  /// `exit`; nil when no locked memory is left.
   package init?(
     session: PinentrySession, keyring: Keyring, grabSetting: String?,
-    showing: any PinentryShowing, input: Int32 = 0, output: Int32 = 1,
+    processes: any Requester.Processes, showing: any PinentryShowing, input: Int32 = 0,
+    output: Int32 = 1,
     exit: @escaping (ExitStatus) -> Never
   ) {
     guard let channel = AgentChannel(session: session, outputDescriptor: output) else {
@@ -47,6 +50,7 @@ import LoginFormProtocols
     self.channel = channel
     self.keyring = keyring
     self.grabSetting = grabSetting
+    self.processes = processes
     self.showing = showing
     self.exit = exit
   }
@@ -134,7 +138,7 @@ import LoginFormProtocols
     if let language = request.options.lcMessages { setlocale(LC_MESSAGES, language) }
     let owner = request.options.owner.flatMap {
       Requester.describe(
-        owner: $0, hostName: Self.hostName, userID: Int(getuid()), processes: ProcFileSystem())
+        owner: $0, hostName: Self.hostName, userID: Int(getuid()), processes: processes)
     }
     let opening = channel.answer {
       PinentryPasswordCache.open(

@@ -1,6 +1,7 @@
 import CProcess
 import LoginFormFrontEnd
 import LoginFormGtk
+import LoginFormKeyring
 import LoginFormMainLoop
 import LoginFormPinentry
 import LoginFormPrompt
@@ -29,7 +30,8 @@ import LoginFormProtocols
     handedOver = handOff?.transcript
     guard
       let conversation = PinentryConversation(
-        session: session, keyring: keyring, grabSetting: grabSetting, showing: self,
+        session: session, keyring: keyring, grabSetting: grabSetting,
+        processes: ProcFileSystem(), showing: self,
         exit: { Standard.exit($0) })
     else { return nil }
     self.conversation = conversation

@@ -27,6 +27,7 @@ import LoginFormProtocols
     guard LockedRegion.canLock(12_288),
       let conversation = PinentryConversation(
         session: session, keyring: Keyring(store: store, warn: Self.warn), grabSetting: nil,
+        processes: ProcFileSystem(),
         showing: self,
         // Nothing secret is left in the buffers: each answer's went as it
         // was written, and the conversation wipes what it read.

@@ -39,7 +39,7 @@ import Testing
 
   @Test func aStoredPassphraseThatFailedIsDeletedThenAskedFor() throws {
     let store = FakePasswordStore(items: [Self.stored])
-    let notes = FakeHandOff()
+    let notes = FakeNotes()
     #expect(plan(keyPrompt, FakeKeyringAccess(store: store, notes: notes)).answer != nil)
     // The same ssh asks again for the same key right after: that passphrase
     // did not work.
@@ -101,7 +101,7 @@ import Testing
       let pending = try #require(plan(prompt, access).pending)
       #expect(pending.finish(.typed("pw", remembers: true)).written.output == "pw\n")
     }
-    #expect(!access.reached.contains("keyring") && !access.reached.contains("handOff"))
+    #expect(!access.reached.contains("keyring") && !access.reached.contains("notes"))
     #expect(store.calls.isEmpty)
   }
 

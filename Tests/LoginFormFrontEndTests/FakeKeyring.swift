@@ -112,18 +112,18 @@ final class ArraySecretBuffer: SecretBuffer {
 }
 
 /// Notes between processes, in memory; `isAvailable` false refuses them.
-final class FakeHandOff: HandOff {
+final class FakeNotes: ProcessNotes {
   var isAvailable = true
-  var notes: [String: String] = [:]
+  var left: [String: String] = [:]
 
   func put(_ name: String, _ value: String) -> Bool {
     guard isAvailable else { return false }
-    notes[name] = value
+    left[name] = value
     return true
   }
 
   func take(_ name: String) -> String? {
-    notes.removeValue(forKey: name)
+    left.removeValue(forKey: name)
   }
 }
 

@@ -5,20 +5,20 @@ import LoginFormProtocols
 /// accesses over the same store and notes are two processes of the same
 /// user. Every key file an ssh prompt names exists, and is asked for by
 /// `caller`. Keeps what a plan reached for, in order: "keyring",
-/// "handOff", "sshKey".
+/// "notes", "sshKey".
 final class FakeKeyringAccess: KeyringAccess {
   let store: FakePasswordStore?
-  let notes: FakeHandOff
+  let fakeNotes: FakeNotes
   let log = WarningLog()
   private let caller: String
   private(set) var reached: [String] = []
 
   init(
-    store: FakePasswordStore? = FakePasswordStore(), notes: FakeHandOff = FakeHandOff(),
+    store: FakePasswordStore? = FakePasswordStore(), notes: FakeNotes = FakeNotes(),
     caller: String = "100:5"
   ) {
     self.store = store
-    self.notes = notes
+    fakeNotes = notes
     self.caller = caller
   }
 
@@ -29,9 +29,9 @@ final class FakeKeyringAccess: KeyringAccess {
     return madeKeyring
   }
 
-  var handOff: any HandOff {
-    reached.append("handOff")
-    return notes
+  var notes: any ProcessNotes {
+    reached.append("notes")
+    return fakeNotes
   }
 
   func sshKey(for prompt: SshKeyPrompt) -> SshKeyPassphrase? {

@@ -79,14 +79,14 @@ import Testing
   /// `stored` (git's description and password lines); returns the store.
   private func getThenStore(
     _ result: PromptResult, stored: String, store: FakePasswordStore = FakePasswordStore(),
-    handOff: FakeHandOff = FakeHandOff()
+    notes: FakeNotes = FakeNotes()
   ) throws -> FakePasswordStore {
     let keyring = WarningLog().keyring(store)
-    GitCredentialKeyring.recordChoice(result, for: try request(description), handOff: handOff)
+    GitCredentialKeyring.recordChoice(result, for: try request(description), notes: notes)
     let input = description + stored
     let parsed = try request(input)
     withBytes(input) {
-      GitCredentialKeyring.store(parsed, input: $0, keyring: keyring, handOff: handOff)
+      GitCredentialKeyring.store(parsed, input: $0, keyring: keyring, notes: notes)
     }
     return store
   }
@@ -99,12 +99,12 @@ import Testing
   }
 
   @Test func rememberCarriesToStoreWhichSavesWithoutTheSecretInTheNote() throws {
-    let handOff = FakeHandOff()
+    let notes = FakeNotes()
     let keyring = WarningLog().keyring(FakePasswordStore())
     GitCredentialKeyring.recordChoice(
-      typed("horse 9%", remembers: true), for: try request(description), handOff: handOff)
-    #expect(Array(handOff.notes.values) == ["remember"])
-    #expect(!handOff.notes.keys.contains { $0.contains("horse") })
+      typed("horse 9%", remembers: true), for: try request(description), notes: notes)
+    #expect(Array(notes.left.values) == ["remember"])
+    #expect(!notes.left.keys.contains { $0.contains("horse") })
     _ = keyring
 
     let store = try getThenStore(
@@ -157,16 +157,16 @@ import Testing
   }
 
   @Test func aChoiceIsTakenOnceAndAnUntickedWindowReplacesIt() throws {
-    let handOff = FakeHandOff()
+    let notes = FakeNotes()
     GitCredentialKeyring.recordChoice(
-      typed("pw", remembers: true), for: try request(description), handOff: handOff)
+      typed("pw", remembers: true), for: try request(description), notes: notes)
     GitCredentialKeyring.recordChoice(
-      typed("pw", remembers: false), for: try request(description), handOff: handOff)
-    #expect(handOff.notes.isEmpty)
+      typed("pw", remembers: false), for: try request(description), notes: notes)
+    #expect(notes.left.isEmpty)
   }
 
   private func erase(
-    _ stored: String, store: FakePasswordStore, handOff: FakeHandOff = FakeHandOff()
+    _ stored: String, store: FakePasswordStore, notes: FakeNotes = FakeNotes()
   )
     throws
   {
@@ -174,7 +174,7 @@ import Testing
     let parsed = try request(input)
     withBytes(input) {
       GitCredentialKeyring.erase(
-        parsed, input: $0, keyring: WarningLog().keyring(store), handOff: handOff)
+        parsed, input: $0, keyring: WarningLog().keyring(store), notes: notes)
     }
   }
 
@@ -191,28 +191,28 @@ import Testing
   }
 
   @Test func eraseForgetsAChoiceToRemember() throws {
-    let handOff = FakeHandOff()
+    let notes = FakeNotes()
     GitCredentialKeyring.recordChoice(
-      typed("pw", remembers: true), for: try request(description), handOff: handOff)
-    try erase("username=carol\npassword=pw\n", store: FakePasswordStore(), handOff: handOff)
-    #expect(handOff.notes.isEmpty)
+      typed("pw", remembers: true), for: try request(description), notes: notes)
+    try erase("username=carol\npassword=pw\n", store: FakePasswordStore(), notes: notes)
+    #expect(notes.left.isEmpty)
   }
 
   @Test func rememberIsOfferedOnlyWhenTheChoiceCanReachStore() {
-    let handOff = FakeHandOff()
+    let notes = FakeNotes()
     #expect(
       GitCredentialKeyring.offer(
-        keyring: WarningLog().keyring(FakePasswordStore()), handOff: handOff)?
+        keyring: WarningLog().keyring(FakePasswordStore()), notes: notes)?
         .label == "_Remember")
-    handOff.isAvailable = false
+    notes.isAvailable = false
     #expect(
       GitCredentialKeyring.offer(
-        keyring: WarningLog().keyring(FakePasswordStore()), handOff: handOff)
+        keyring: WarningLog().keyring(FakePasswordStore()), notes: notes)
         == nil)
     let locked = FakePasswordStore()
     locked.savable = false
     #expect(
-      GitCredentialKeyring.offer(keyring: WarningLog().keyring(locked), handOff: FakeHandOff())
+      GitCredentialKeyring.offer(keyring: WarningLog().keyring(locked), notes: FakeNotes())
         == nil)
   }
 }

@@ -63,7 +63,7 @@ import Testing
   /// in a second process; returns the store.
   private func getThenStore(_ result: PromptResult, stored: String) throws -> FakePasswordStore {
     let store = FakePasswordStore()
-    let notes = FakeHandOff()
+    let notes = FakeNotes()
     let get = try #require(
       try plan(.get, description, FakeKeyringAccess(store: store, notes: notes)).pending)
     #expect(get.prompt.form?.rememberOffer != nil)
@@ -105,7 +105,7 @@ import Testing
   @Test func withoutASecretServiceGetAsksWithNoBoxAndNothingIsSaid() throws {
     let store = FakePasswordStore(items: [Self.item])
     store.availability = .absent
-    let notes = FakeHandOff()
+    let notes = FakeNotes()
     let access = FakeKeyringAccess(store: store, notes: notes)
     let pending = try #require(try plan(.get, description, access).pending)
     #expect(pending.prompt.form?.rememberOffer == nil)

@@ -72,16 +72,4 @@ import Testing
     #expect(describe("x/1000 laptop") == nil)
     #expect(describe("") == nil)
   }
-
-  @Test func procTellsAboutThisVeryProcess() throws {
-    let proc = ProcFileSystem()
-    let me = Int(getpid())
-    #expect(proc.realUserID(of: me) == Int(getuid()))
-    #expect(proc.parent(of: me) == Int(getppid()))
-    let arguments = try #require(proc.commandLine(of: me))
-    #expect(arguments.first == CommandLine.arguments.first)
-    let name = try #require(proc.name(of: me))
-    #expect(!name.isEmpty && !name.hasSuffix("\n"))
-    #expect(proc.name(of: Int(Int32.max)) == nil)
-  }
 }

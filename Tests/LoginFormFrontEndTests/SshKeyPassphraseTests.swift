@@ -34,42 +34,42 @@ import Testing
 
   @Test func aStoredPassphraseAnswersWithNoWindow() throws {
     let store = FakePasswordStore(items: [Self.gnomeItem])
-    let handOff = FakeHandOff()
+    let notes = FakeNotes()
     let answer = try #require(
-      try key(first).answerFromKeyring(WarningLog().keyring(store), handOff: handOff))
+      try key(first).answerFromKeyring(WarningLog().keyring(store), notes: notes))
     #expect(answer.written == ("key pass\n", .submitted))
-    #expect(handOff.notes.count == 1)
+    #expect(notes.left.count == 1)
   }
 
   @Test func theSameSshAskingAgainMeansThePassphraseFailedAndItsItemGoes() throws {
     let store = FakePasswordStore(items: [Self.gnomeItem])
-    let handOff = FakeHandOff()
+    let notes = FakeNotes()
     let keyring = WarningLog().keyring(store)
-    #expect(try key(first).answerFromKeyring(keyring, handOff: handOff) != nil)
+    #expect(try key(first).answerFromKeyring(keyring, notes: notes) != nil)
     // ssh's own retry repeats its prompt; ssh-add's says "Bad passphrase".
     for prompt in [first, retry] {
-      let again = FakeHandOff()
-      again.notes = handOff.notes
+      let again = FakeNotes()
+      again.left = notes.left
       let store = FakePasswordStore(items: [Self.gnomeItem])
-      #expect(try key(prompt).answerFromKeyring(WarningLog().keyring(store), handOff: again) == nil)
+      #expect(try key(prompt).answerFromKeyring(WarningLog().keyring(store), notes: again) == nil)
       #expect(store.items.isEmpty, "\(prompt)")
-      #expect(again.notes.isEmpty)
+      #expect(again.left.isEmpty)
     }
   }
 
   @Test func anotherCallerOrKeyIsNotATrace() throws {
     let store = FakePasswordStore(items: [Self.gnomeItem])
-    let handOff = FakeHandOff()
+    let notes = FakeNotes()
     let keyring = WarningLog().keyring(store)
-    #expect(try key(first).answerFromKeyring(keyring, handOff: handOff) != nil)
-    #expect(try key(first, caller: "101:9").answerFromKeyring(keyring, handOff: handOff) != nil)
+    #expect(try key(first).answerFromKeyring(keyring, notes: notes) != nil)
+    #expect(try key(first, caller: "101:9").answerFromKeyring(keyring, notes: notes) != nil)
     #expect(store.items.count == 1)
   }
 
   @Test func aBadPassphrasePromptNeverUsesTheStore() throws {
     let store = FakePasswordStore(items: [Self.gnomeItem])
     #expect(
-      try key(retry).answerFromKeyring(WarningLog().keyring(store), handOff: FakeHandOff()) == nil)
+      try key(retry).answerFromKeyring(WarningLog().keyring(store), notes: FakeNotes()) == nil)
     #expect(!store.calls.contains("lookup"))
     #expect(store.items.count == 1)
   }
@@ -78,7 +78,7 @@ import Testing
     for secret in ["two\nlines", String(repeating: "x", count: 1024), ""] {
       let store = FakePasswordStore(items: [Self.gnomeItem.withSecret(secret)])
       #expect(
-        try key(first).answerFromKeyring(WarningLog().keyring(store), handOff: FakeHandOff())
+        try key(first).answerFromKeyring(WarningLog().keyring(store), notes: FakeNotes())
           == nil)
     }
   }
@@ -94,7 +94,7 @@ import Testing
     #expect(store.items == [Self.gnomeItem.withSecret("new pass")])
     // And the next ssh-add finds it.
     #expect(
-      try key(first, caller: "200:1").answerFromKeyring(keyring, handOff: FakeHandOff())?.written
+      try key(first, caller: "200:1").answerFromKeyring(keyring, notes: FakeNotes())?.written
         .output == "new pass\n")
   }
 

@@ -1,3 +1,4 @@
+import LoginFormFrontEnd
 import LoginFormLockedMemory
 import LoginFormMainLoop
 import LoginFormModel
@@ -61,4 +62,13 @@ import LoginFormTestSupport
   func showQuality(_ value: Int) { ratings.append(value) }
   func show(_ verdict: ExternalVerdict) { verdicts.append(verdict) }
   func fill(password: LockedCString) { filled.append(String(cString: password.cString)) }
+}
+
+/// A machine where no process can be looked up: the requester stays
+/// unnamed.
+struct NoProcesses: Requester.Processes {
+  func name(of processID: Int) -> String? { nil }
+  func parent(of processID: Int) -> Int? { nil }
+  func commandLine(of processID: Int) -> [String]? { nil }
+  func realUserID(of processID: Int) -> Int? { nil }
 }

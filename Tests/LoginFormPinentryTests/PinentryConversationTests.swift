@@ -23,6 +23,7 @@ import Testing
     conversation = try #require(
       PinentryConversation(
         session: PinentrySession(host: host), keyring: .none, grabSetting: nil,
+        processes: NoProcesses(),
         showing: showing, input: agent.readEnd, output: answers.writeEnd,
         exit: { _ in fatalError("the conversation ended the program") }))
   }
@@ -166,6 +167,7 @@ import Testing
       let showing = FakeShowing()
       let conversation = PinentryConversation(
         session: PinentrySession(host: host), keyring: .none, grabSetting: nil,
+        processes: NoProcesses(),
         showing: showing, input: agent.readEnd, output: answers.writeEnd,
         exit: { exit($0 == .submitted ? 0 : 9) })!
       conversation.start(after: nil)

@@ -20,7 +20,7 @@ package enum AskpassPlan {
     let key = SshKeyPassphrase.keyPrompt(of: request).flatMap(access.sshKey)
     var offer: RememberOffer?
     if let key {
-      if let answer = key.answerFromKeyring(access.keyring, handOff: access.handOff) {
+      if let answer = key.answerFromKeyring(access.keyring, notes: access.notes) {
         return .answered(answer)
       }
       offer = SshKeyPassphrase.offer(access.keyring)

@@ -57,8 +57,8 @@ package struct SshKeyPassphrase {
   /// for the same key again right after it was answered from there (ssh's
   /// own retry, which says nothing): that passphrase failed, so its item
   /// goes, as gpg-agent has pinentry clear one.
-  package func answerFromKeyring(_ keyring: Keyring, handOff: some HandOff) -> Answer? {
-    if handOff.take(traceName) != nil {
+  package func answerFromKeyring(_ keyring: Keyring, notes: some ProcessNotes) -> Answer? {
+    if notes.take(traceName) != nil {
       keyring.clear(search)
       return nil
     }
@@ -66,7 +66,7 @@ package struct SshKeyPassphrase {
     let fits = match.secret.withUTF8 { !$0.isEmpty && $0.count <= AskpassRequest.readLimit }
     let answer = Answer.secretLine(match.secret)
     guard fits, answer.failure == nil else { return nil }
-    handOff.put(traceName, "answered")
+    notes.put(traceName, "answered")
     return answer
   }
 

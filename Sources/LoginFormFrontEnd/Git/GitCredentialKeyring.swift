@@ -80,8 +80,8 @@ package enum GitCredentialKeyring {
 
   /// The "Remember" check box for `get`'s window: only when the password
   /// manager can take the password and the choice can reach `store`.
-  package static func offer(keyring: Keyring, handOff: some HandOff) -> RememberOffer? {
-    guard handOff.isAvailable, keyring.offersSaving else { return nil }
+  package static func offer(keyring: Keyring, notes: some ProcessNotes) -> RememberOffer? {
+    guard notes.isAvailable, keyring.offersSaving else { return nil }
     return RememberOffer(
       label: localized("_Remember"),
       tooltip: localized("Keep the password in your login keyring once git has used it"))
@@ -91,12 +91,12 @@ package enum GitCredentialKeyring {
   /// next if the password works. A choice not to remember replaces an
   /// earlier one.
   package static func recordChoice(
-    _ result: PromptResult, for request: GitCredentialRequest, handOff: some HandOff
+    _ result: PromptResult, for request: GitCredentialRequest, notes: some ProcessNotes
   ) {
     guard case .submitted(let form) = result, let username = form.username else { return }
     let name = choiceName(for: request, username: String(username))
-    _ = handOff.take(name)
-    if form.remembers { handOff.put(name, remember) }
+    _ = notes.take(name)
+    if form.remembers { notes.put(name, remember) }
   }
 
   /// `store`, after the credential worked: saves it when the user chose
@@ -104,13 +104,13 @@ package enum GitCredentialKeyring {
   /// its secret changed; otherwise nothing. `input` holds git's lines.
   package static func store(
     _ request: GitCredentialRequest, input: UnsafeBufferPointer<UInt8>, keyring: Keyring,
-    handOff: some HandOff
+    notes: some ProcessNotes
   ) {
     let lines = GitCredentialSecretLines(scanning: input)
     guard let username = request.username, !username.isEmpty, let password = lines.password,
       !password.isEmpty
     else { return }
-    let chosen = handOff.take(choiceName(for: request, username: username)) == remember
+    let chosen = notes.take(choiceName(for: request, username: username)) == remember
     let existing = keyring.lookup(search(for: request, username: username))
     guard chosen || existing != nil else { return }
     var counter = ByteCounter()
@@ -134,10 +134,10 @@ package enum GitCredentialKeyring {
   /// does), and forgets a choice to remember it.
   package static func erase(
     _ request: GitCredentialRequest, input: UnsafeBufferPointer<UInt8>, keyring: Keyring,
-    handOff: some HandOff
+    notes: some ProcessNotes
   ) {
     let username = request.username.flatMap { $0.isEmpty ? nil : $0 }
-    if let username { _ = handOff.take(choiceName(for: request, username: username)) }
+    if let username { _ = notes.take(choiceName(for: request, username: username)) }
     // git-credential-libsecret's guard: an empty description would match
     // every item.
     guard request.scheme != nil || request.host != nil || request.path != nil || username != nil

@@ -26,10 +26,10 @@ package enum GitCredentialPlan {
     switch action {
     case .store:
       GitCredentialKeyring.store(
-        request, input: input, keyring: access.keyring, handOff: access.handOff)
+        request, input: input, keyring: access.keyring, notes: access.notes)
     case .erase:
       GitCredentialKeyring.erase(
-        request, input: input, keyring: access.keyring, handOff: access.handOff)
+        request, input: input, keyring: access.keyring, notes: access.notes)
     case .get:
       break
     }
@@ -50,14 +50,14 @@ package enum GitCredentialPlan {
     if let answer = GitCredentialKeyring.answerFromKeyring(for: request, keyring: access.keyring) {
       return .answered(answer)
     }
-    let offer = GitCredentialKeyring.offer(keyring: access.keyring, handOff: access.handOff)
+    let offer = GitCredentialKeyring.offer(keyring: access.keyring, notes: access.notes)
     let form = GitCredentialFrontEnd.prompt(
       for: request, grabSetting: environment.grab, requester: requester(), offer: offer)
     let presenters = PresenterPlan.forProcess(
       forcesTerminal: false, gitTerminalPrompt: environment.gitTerminalPrompt)
     return .ask(
       PendingPrompt(.form(form), on: presenters) { result in
-        GitCredentialKeyring.recordChoice(result, for: request, handOff: access.handOff)
+        GitCredentialKeyring.recordChoice(result, for: request, notes: access.notes)
         return GitCredentialFrontEnd.answer(to: result)
       })
   }

@@ -10,7 +10,7 @@ package protocol KeyringAccess: AnyObject {
   /// The password manager.
   var keyring: Keyring { get }
   /// The notes between processes of this user.
-  var handOff: any HandOff { get }
+  var notes: any ProcessNotes { get }
   /// The passphrase of the key file `prompt` names, as the process that
   /// started this one asks for it; nil when there is no such file.
   func sshKey(for prompt: SshKeyPrompt) -> SshKeyPassphrase?

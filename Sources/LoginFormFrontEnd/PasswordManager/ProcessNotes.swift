@@ -3,7 +3,7 @@
 /// another process, and an askpass answer's trace for the next call of the
 /// same ssh. Each is read once and expires after a few minutes. The real
 /// one keeps files under `$XDG_RUNTIME_DIR`; the tests use a fake.
-package protocol HandOff: AnyObject {
+package protocol ProcessNotes: AnyObject {
   /// Whether notes can be left at all (a private runtime directory).
   var isAvailable: Bool { get }
   /// Leaves `value` under `name`, replacing what was there; false when it

@@ -1,4 +1,5 @@
 import Glibc
+import LoginFormFrontEnd
 
 /// The processes of this machine as /proc tells them, for `Requester`.
 package struct ProcFileSystem: Requester.Processes {

@@ -4,25 +4,25 @@ import Testing
 
 /// The notes between processes under XDG_RUNTIME_DIR: read once, private,
 /// short-lived, and never where another user could put or read them.
-@Suite struct RuntimeHandOffTests {
+@Suite struct RuntimeNotesTests {
   @Test func aNoteIsReadOnceUnderItsOwnName() {
     let runtime = Scratch()
     defer { runtime.remove() }
-    let handOff = RuntimeHandOff(runtimeDirectory: runtime.path)
-    #expect(handOff.isAvailable)
-    #expect(handOff.put("git\0https\0example.com\0\0bob", "remember"))
-    #expect(handOff.put("other", "x"))
-    #expect(handOff.take("git\0https\0example.com\0\0bob") == "remember")
-    #expect(handOff.take("git\0https\0example.com\0\0bob") == nil)
-    #expect(handOff.take("git\0https\0example.com\0\0carol") == nil)
-    #expect(handOff.take("other") == "x")
+    let notes = RuntimeNotes(runtimeDirectory: runtime.path)
+    #expect(notes.isAvailable)
+    #expect(notes.put("git\0https\0example.com\0\0bob", "remember"))
+    #expect(notes.put("other", "x"))
+    #expect(notes.take("git\0https\0example.com\0\0bob") == "remember")
+    #expect(notes.take("git\0https\0example.com\0\0bob") == nil)
+    #expect(notes.take("git\0https\0example.com\0\0carol") == nil)
+    #expect(notes.take("other") == "x")
   }
 
   @Test func notesArePrivateFilesNamedByAHash() throws {
     let runtime = Scratch()
     defer { runtime.remove() }
-    let handOff = RuntimeHandOff(runtimeDirectory: runtime.path)
-    handOff.put("git\0https\0example.com\0\0bob", "remember")
+    let notes = RuntimeNotes(runtimeDirectory: runtime.path)
+    notes.put("git\0https\0example.com\0\0bob", "remember")
     #expect(runtime.listing() == ["login-form"])
     var info = stat()
     stat(runtime.path + "/login-form", &info)
@@ -38,30 +38,30 @@ import Testing
   @Test func anOldNoteIsIgnoredAndSweptAway() throws {
     let runtime = Scratch()
     defer { runtime.remove() }
-    let handOff = RuntimeHandOff(runtimeDirectory: runtime.path)
-    handOff.put("old", "remember")
+    let notes = RuntimeNotes(runtimeDirectory: runtime.path)
+    notes.put("old", "remember")
     let file = runtime.path + "/login-form/" + (try #require(runtime.listing("login-form").first))
-    let then = time(nil) - RuntimeHandOff.maximumAge - 1
+    let then = time(nil) - RuntimeNotes.maximumAge - 1
     var times = [timeval(tv_sec: then, tv_usec: 0), timeval(tv_sec: then, tv_usec: 0)]
     #expect(utimes(file, &times) == 0)
-    #expect(handOff.take("old") == nil)
+    #expect(notes.take("old") == nil)
 
-    handOff.put("stale", "x")
+    notes.put("stale", "x")
     let stale = runtime.path + "/login-form/" + (try #require(runtime.listing("login-form").first))
     #expect(utimes(stale, &times) == 0)
-    handOff.put("fresh", "y")
+    notes.put("fresh", "y")
     #expect(runtime.listing("login-form").count == 1, "the stale note was swept")
-    #expect(handOff.take("fresh") == "y")
+    #expect(notes.take("fresh") == "y")
   }
 
   @Test func aRuntimeDirectoryOthersMayWriteOrNoneIsNotUsed() {
     let open = Scratch(mode: 0o777)
     defer { open.remove() }
     for directory in [open.path, "relative/run", "/nonexistent/run", nil] as [String?] {
-      let handOff = RuntimeHandOff(runtimeDirectory: directory)
-      #expect(!handOff.isAvailable, "\(directory ?? "nil")")
-      #expect(!handOff.put("name", "value"))
-      #expect(handOff.take("name") == nil)
+      let notes = RuntimeNotes(runtimeDirectory: directory)
+      #expect(!notes.isAvailable, "\(directory ?? "nil")")
+      #expect(!notes.put("name", "value"))
+      #expect(notes.take("name") == nil)
     }
   }
 
@@ -74,16 +74,16 @@ import Testing
     }
     // The notes' directory itself.
     symlink(elsewhere.path, runtime.path + "/login-form")
-    #expect(!RuntimeHandOff(runtimeDirectory: runtime.path).isAvailable)
+    #expect(!RuntimeNotes(runtimeDirectory: runtime.path).isAvailable)
     unlink(runtime.path + "/login-form")
 
     // A note planted as a link to another file.
-    let handOff = RuntimeHandOff(runtimeDirectory: runtime.path)
-    handOff.put("name", "remember")
+    let notes = RuntimeNotes(runtimeDirectory: runtime.path)
+    notes.put("name", "remember")
     let note = runtime.path + "/login-form/" + (try #require(runtime.listing("login-form").first))
     unlink(note)
     symlink(elsewhere.write("target", "remember"), note)
-    #expect(handOff.take("name") == nil)
+    #expect(notes.take("name") == nil)
     #expect(elsewhere.listing() == ["target"])
   }
 }

@@ -7,7 +7,7 @@ import LoginFormFrontEnd
 /// no host or user name shows in a listing), read once and removed, ignored
 /// once older than `maximumAge`. Used only when the runtime directory is
 /// this user's alone; no secret is ever written.
-package final class RuntimeHandOff: HandOff {
+package final class RuntimeNotes: ProcessNotes {
   /// How long a note lives: git runs `store` seconds after `get`, unless
   /// the server is slow.
   package static let maximumAge: Int = 300
