@@ -19,7 +19,8 @@ import LoginFormPrompt
   let contentWidth: Int32
   private let options: PromptOptions
   private var grab: KeyboardGrab?
-  private var countdown: Countdown?
+  /// The countdown, while the prompt has a timeout and no key was typed.
+  private(set) var countdown: Countdown?
   private let icon: ApplicationIcon
   /// How the prompt ended, once it has.
   private(set) var result: PromptResult?

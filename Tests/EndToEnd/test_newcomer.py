@@ -309,11 +309,11 @@ class ZenityOptionTests(PromptTestCase):
     def test_the_time_left_shows_and_typing_stops_the_countdown(self):
         prompt = self.start("--timeout=3")
         prompt.wait_until(lambda: any(
-            (label.name or "").startswith("Closes in") for label in walk(prompt.frame())
+            (label.name or "").startswith("Cancels in") for label in walk(prompt.frame())
             if label.getRoleName() == "label"), "the time left")
         prompt.type_synced("a", "Username")
         prompt.wait_until(lambda: not any(
-            (label.name or "").startswith("Closes in") for label in walk(prompt.frame())
+            (label.name or "").startswith("Cancels in") for label in walk(prompt.frame())
             if label.getRoleName() == "label"), "the countdown to go")
         self.assertTrue(prompt.still_running_after(3.5), "it closed mid-typing")
         prompt.key("Escape")

@@ -21,6 +21,21 @@ import XCTest
   }
 }
 
+/// Runs the main loop until `condition` holds, failing the test if it does
+/// not within `seconds`.
+@MainActor func pumpUntil(
+  seconds: Double = 5, file: StaticString = #filePath, line: UInt = #line,
+  _ condition: () -> Bool
+) {
+  let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
+  while !condition() {
+    guard g_get_monotonic_time() < end else {
+      return XCTFail("the condition did not hold within \(seconds) s", file: file, line: line)
+    }
+    pump(milliseconds: 20)
+  }
+}
+
 /// Makes a shown window and waits until it can take keyboard input.
 @MainActor func makeWindow(
   _ description: FormDescription = FormDescription(),

@@ -82,17 +82,17 @@ final class QuestionWindowTests: GtkTestCase {
       var description = QuestionDescription(
         text: "Warning: You have entered an insecure passphrase.", yes: "Take this one anyway",
         no: "Enter new passphrase")
-      description.options.timeoutSeconds = 59
+      description.options.timeoutSeconds = 20
       description.options.title = "GnuPG"
       let window = QuestionWindow(description: description)
       window.present()
       pump(milliseconds: 150)
       let countdown = try XCTUnwrap(
-        labels(in: window.frame.header).first { labelText($0).hasPrefix("Closes in") })
-      XCTAssertEqual(labelText(countdown), "Closes in 59 seconds")
+        labels(in: window.frame.header).first { labelText($0).hasPrefix("Cancels in") })
+      XCTAssertEqual(labelText(countdown), "Cancels in 20 s")
       XCTAssertEqual(
         pango_layout_is_ellipsized(gtk_label_get_layout(lf_label(countdown))), 0,
-        "not cut to “Closes…”")
+        "not cut to “Cancels…”")
       window.finish(.cancelled)
     }
   }
