@@ -76,6 +76,7 @@ import LoginFormPrompt
     gtk_widget_set_halign(closeButton, GTK_ALIGN_END)
     gtk_box_pack_end(lf_box(content), closeButton, false.gboolean, false.gboolean, 0)
     gtk_container_add(lf_container(window), content)
+    AccessibleRoles.set(ATK_ROLE_NOTIFICATION, of: window)
     connectSignals()
   }
 

@@ -73,6 +73,10 @@ import LoginFormPrompt
     gtk_widget_grab_focus(
       description.yesGrants ? frame.cancelButton ?? frame.okButton : frame.okButton)
     frame.didEnd = onFinish
+    AccessibleRoles.set(ATK_ROLE_ALERT, of: frame.window)
+    if let expected, let asking = self.text ?? heading {
+      AccessibleRoles.describe(expected.entry, by: asking)
+    }
     connectSignals()
   }
 

@@ -30,7 +30,8 @@ def focused(prompt):
     """(role, name) of every accessible of the prompt that has the focus,
     the window itself aside."""
     return [(accessible.getRoleName(), accessible.name) for accessible in walk(prompt.app())
-            if accessible.getRoleName() != "frame" and has(accessible, pyatspi.STATE_FOCUSED)]
+            if accessible.getRoleName() not in harness.TOP_LEVEL_ROLES
+            and has(accessible, pyatspi.STATE_FOCUSED)]
 
 
 def wait_for(predicate, what, now, timeout=harness.STATE_TIMEOUT):
@@ -143,7 +144,8 @@ def screen_size():
 
 def frames(prompt):
     """Names of the prompt's top-level windows as AT-SPI has them."""
-    return [child.name for child in children(prompt.app()) if child.getRoleName() == "frame"]
+    return [child.name for child in children(prompt.app())
+            if child.getRoleName() in harness.TOP_LEVEL_ROLES]
 
 
 def extents(accessible):
