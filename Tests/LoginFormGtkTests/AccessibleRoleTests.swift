@@ -30,16 +30,7 @@ final class AccessibleRoleTests: GtkTestCase {
 
   func testAQuestionIsAnAlertWhosePasteFieldIsDescribedByTheQuestion() throws {
     try MainActor.assumeIsolated {
-      var description = QuestionDescription(
-        text: "The authenticity of host 'atlas' can't be established.", yes: "C_onnect",
-        no: "_Cancel")
-      description.expectedAnswer = ExpectedAnswer(
-        label: "Or _paste the fingerprint you expect", matchText: "Matches",
-        mismatchText: "Does not match"
-      ) { _ in .empty }
-      let window = QuestionWindow(description: description)
-      window.present()
-      pump(milliseconds: 150)
+      let window = question(yes: "C_onnect", no: "_Cancel", expected: "SHA256:abc") { _ in }
       XCTAssertEqual(role(of: window.window), ATK_ROLE_ALERT)
       let entry = try XCTUnwrap(window.expected?.entry)
       XCTAssertEqual(

@@ -149,7 +149,9 @@ final class QuestionWindowTests: GtkTestCase {
   }
 }
 
-@MainActor private func question(
+/// A shown question with an "Allow use of key" heading, and with `expected`
+/// the paste field that compares a fingerprint to it.
+@MainActor func question(
   yes: String = "_Yes", no: String? = "_No", other: String? = nil, expected: String? = nil,
   onFinish: @escaping @MainActor (PromptResult) -> Void
 ) -> QuestionWindow {
