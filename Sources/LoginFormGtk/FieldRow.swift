@@ -34,7 +34,7 @@ import LoginFormPrompt
   init(field: Field, mnemonicLabel: String, rules: FieldRules, message: FieldMessage.Source) {
     self.field = field
     source = message
-    everyLine = message.everyLine(of: field, rules: rules) + [localized("Caps Lock is on")]
+    everyLine = message.everyLine(of: field, rules: rules)
     label = gtk_label_new_with_mnemonic(mnemonicLabel)
     entry = field.isSecret ? lf_secret_entry_new() : gtk_entry_new()
     secret = field.isSecret ? EntrySecret(entry: entry) : nil
@@ -137,7 +137,10 @@ import LoginFormPrompt
     redraw()
   }
 
-  /// Says "Caps Lock is on" in the message line, unless an error needs it.
+  /// Says "Caps Lock is on" in the message line, before what it says
+  /// already (the live hint stays in sight), and in the entry's accessible
+  /// description. Its room is not kept: a line that no longer fits is cut,
+  /// and its whole is the tooltip.
   func showCapsLock(_ on: Bool) {
     isCapsLockOn = on
     redraw()
@@ -149,22 +152,27 @@ import LoginFormPrompt
       feedback: feedback, isEmpty: isEmpty, refusal: refusal,
       isSubmitAttempted: isSubmitAttempted)
     var text = message?.text ?? ""
-    var icon: String?
+    var whole = message?.details ?? text
     let isError = message?.style == .error
-    if isError {
-      icon = "dialog-error-symbolic"
-    } else if isCapsLockOn {
-      (text, icon) = (localized("Caps Lock is on"), "dialog-warning-symbolic")
+    var icon: String? = isError ? "dialog-error-symbolic" : nil
+    if isCapsLockOn {
+      let capsLock = localized("Caps Lock is on")
+      func beside(_ said: String) -> String {
+        said.isEmpty ? capsLock : formatted(localized("%s · %s"), capsLock, said)
+      }
+      (text, whole) = (beside(text), beside(whole))
+      icon = icon ?? "dialog-warning-symbolic"
     }
     gtk_label_set_text(lf_label(messageLabel), text)
     setStyleClass("field-error", on: entry, isError)
     setStyleClass(
       "requirement", on: messageLine, !isError && !isCapsLockOn && message?.style == .requirement)
-    // The whole of a summed-up message is its tooltip and the entry's
-    // accessible description.
-    gtk_widget_set_tooltip_text(messageLine, message?.details)
-    atk_object_set_description(
-      gtk_widget_get_accessible(entry), message?.details ?? message?.text ?? "")
+    // The whole of a summed-up message, or of one that Caps Lock may push
+    // past its room, is its tooltip; the whole is the entry's accessible
+    // description in any case.
+    let hasMore = message?.details != nil || isCapsLockOn
+    gtk_widget_set_tooltip_text(messageLine, hasMore ? whole : nil)
+    atk_object_set_description(gtk_widget_get_accessible(entry), whole)
     if let icon {
       gtk_image_set_from_icon_name(lf_image(messageIcon), icon, GTK_ICON_SIZE_MENU)
     } else {

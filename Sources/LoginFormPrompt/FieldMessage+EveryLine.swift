@@ -14,6 +14,7 @@ extension FieldMessage.Source {
       let minimum = rules.minimumLength
       issues += [
         .tooShort(minimum: minimum, missing: 1), .tooShort(minimum: minimum, missing: minimum),
+        .tooShort(minimum: minimum, missing: max(1, minimum - 1)),
       ]
     }
     if let bytes = rules.maximumBytes {

@@ -66,7 +66,7 @@ class SubmitTests(PromptTestCase):
 
         prompt.key("Return")  # in Password, form invalid
         prompt.wait_until(
-            lambda: prompt.message("Password") == "7 more characters needed (at least 7)",
+            lambda: prompt.message("Password") == "At least 7 characters",
             "the password's message after a failed submit")
         self.assertTrue(prompt.still_running_after(0.5), "exited on an invalid submit")
         self.assertFalse(prompt.sensitive())

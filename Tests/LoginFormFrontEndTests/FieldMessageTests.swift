@@ -123,7 +123,7 @@ import Testing
     let username = FieldMessage.Source(field: .username, of: description)
       .everyLine(of: .username, rules: rules.username)
     for line in [
-      "At least 6 characters · Lowercase letters", "6 more characters needed (at least 6)",
+      "At least 6 characters · Lowercase letters", "5 more characters needed (at least 6)",
       "1 more character needed (at least 6)", "Lowercase letters", "Cannot contain “::”",
       "Cannot end with “:”", "No control characters or line breaks",
     ] {

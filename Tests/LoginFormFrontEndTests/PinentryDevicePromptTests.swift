@@ -26,6 +26,14 @@ import Testing
     }
   }
 
+  @Test func aCardSecretCannotBeSubmittedEmpty() throws {
+    let card = try #require(
+      try prompt("SETKEYINFO --clear", "SETPROMPT PIN", "GETPIN").form)
+    #expect(card.rules.password.minimumLength == 1, "an empty PIN costs a try")
+    let passphrase = try #require(try prompt("SETPROMPT Passphrase:", "GETPIN").form)
+    #expect(passphrase.rules.password.minimumLength == 0, "pinentry allows an empty one")
+  }
+
   @Test func thePinpadIsANoticeThatTakesNoKeys() throws {
     let notice = try #require(
       try prompt(

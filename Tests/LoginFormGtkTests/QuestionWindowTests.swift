@@ -31,6 +31,15 @@ final class QuestionWindowTests: GtkTestCase {
     }
   }
 
+  func testTheFocusRingShowsOnTheSafeButtonBeforeAnyKey() {
+    MainActor.assumeIsolated {
+      let window = question(yes: "_Allow", no: "_Deny") { _ in }
+      XCTAssertEqual(gtk_window_get_focus(lf_window(window.window)), window.frame.cancelButton)
+      XCTAssertNotEqual(gtk_window_get_focus_visible(lf_window(window.window)), 0)
+      window.finish(.cancelled)
+    }
+  }
+
   func testEachButtonGivesItsAnswer() {
     MainActor.assumeIsolated {
       var results: [Outcome] = []
