@@ -419,15 +419,19 @@ class CapsLockTests(PromptTestCase):
         wait_for(lambda: icon(entry, "Caps Lock is on") is not None, "the Caps Lock icon",
                  lambda: icons(entry))
         self.assertEqual(icons(entry), ["Caps Lock is on", "Show Password"])
-        # Said in words too, under the field, not only as an icon.
-        self.assertIsNotNone(prompt.widget("label", "Caps Lock is on"))
+        # Said in words too, under the field, before the rule it keeps in
+        # sight, and in the entry's description.
+        said = "Caps Lock is on · At least 7 characters"
+        self.assertIsNotNone(prompt.widget("label", said))
+        self.assertEqual(entry.description, said)
         self.assertEqual(prompt.focused_entry(), "Password")
 
         raw_key("Caps_Lock")
         poll(lambda: not caps_lock_is_on(), message="Caps Lock to go off")
         wait_for(lambda: icons(entry) == ["Show Password"], "the Caps Lock icon to go",
                  lambda: icons(entry))
-        self.assertIsNone(prompt.widget_now("label", "Caps Lock is on"))
+        self.assertIsNone(prompt.widget_now("label", said))
+        self.assertEqual(entry.description, "At least 7 characters")
         prompt.type_synced("hunter22", "Password")
         prompt.key("Return")
         self.assertExit(prompt, 0, b"alice.b\nhunter22\n")
