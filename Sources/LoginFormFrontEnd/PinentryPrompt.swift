@@ -86,7 +86,9 @@ package enum PinentryPrompt {
       return request.keyInfo?.hasPrefix("s/") == true
         ? localized("Unlock SSH Key") : localized("Unlock GnuPG Key")
     }
-    return request.repeatPrompt != nil ? localized("New Passphrase") : "GnuPG"
+    guard request.repeatPrompt != nil else { return "GnuPG" }
+    if case .cardSecret(let secret) = request.device { return newTitle(of: secret) }
+    return localized("New Passphrase")
   }
 
   /// The window of a CONFIRM or MESSAGE.

@@ -203,7 +203,7 @@ import Testing
     #expect(
       GitCredentialKeyring.offer(
         keyring: WarningLog().keyring(FakePasswordStore()), handOff: handOff)?
-        .label == "_Remember")
+        .label == "_Save in password manager")
     handOff.isAvailable = false
     #expect(
       GitCredentialKeyring.offer(
