@@ -61,6 +61,10 @@ import LoginFormPrompt
     // wrapping text is as tall as it needs at that width, no taller.
     let contentWidth = Int32(clamping: max(1, width - 36))
     gtk_widget_set_size_request(content, contentWidth, -1)
+    if let line = options.requesterLine {
+      let requester = RequesterLabel.make(line)
+      gtk_box_pack_start(lf_box(content), requester, false.gboolean, false.gboolean, 0)
+    }
     heading = description.heading.map { BoundedText.wrappingLabel($0) }
     if let heading {
       setStyleClass("prompt-heading", on: heading, true)

@@ -29,6 +29,18 @@ final class NoticeWindowTests: GtkTestCase {
     }
   }
 
+  func testANoticeSaysWhoAsks() {
+    MainActor.assumeIsolated {
+      var options = PromptOptions()
+      options.requester = "ssh-agent (4242) ← ssh-add"
+      let notice = shownNotice(options: options)
+      let shown = labels(in: notice.window).map(labelText)
+      // The caller's words in isolates, as in every window's "Asked by".
+      XCTAssertEqual(shown.first, "Asked by \u{2068}ssh-agent (4242) ← ssh-add\u{2069}")
+      notice.finish(.cancelled)
+    }
+  }
+
   func testEscapeClosesANoticeThatHasTheFocus() {
     MainActor.assumeIsolated {
       var result: PromptResult?
@@ -60,13 +72,14 @@ final class NoticeWindowTests: GtkTestCase {
 
 /// The touch notice as ssh-agent's helper shows it.
 @MainActor private func shownNotice(
+  options: PromptOptions = PromptOptions(),
   onFinish: @escaping @MainActor (PromptResult) -> Void = { _ in }
 ) -> NoticeWindow {
   let notice = NoticeWindow(
     description: NoticeDescription(
       heading: "Touch your security key",
       text: "OpenSSH needs your touch to use the ED25519-SK key SHA256:7Tc3gPdr8ufJ9SmmXGE.",
-      close: "_Close", options: PromptOptions()),
+      close: "_Close", options: options),
     onFinish: onFinish)
   notice.present()
   pump(milliseconds: 150)

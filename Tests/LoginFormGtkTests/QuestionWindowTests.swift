@@ -209,7 +209,7 @@ final class QuestionWindowTests: GtkTestCase {
 
 /// Every label inside `widget`, depth first, internal children (a header
 /// bar's title and subtitle) included.
-@MainActor private func labels(in widget: UnsafeMutablePointer<GtkWidget>)
+@MainActor func labels(in widget: UnsafeMutablePointer<GtkWidget>)
   -> [UnsafeMutablePointer<GtkWidget>]
 {
   widgets(of: gtk_label_get_type(), in: widget)
