@@ -147,6 +147,8 @@ let package = Package(
       dependencies: [
         "LoginFormGtk", "LoginFormPrompt", "LoginFormModel", "LoginFormLockedMemory", "CGtk",
         "CGcr", "CSecretEntry", "LoginFormMainLoop", "LoginFormTestSupport",
+        // The windows gpg-agent's requests become, end to end in process.
+        "LoginFormFrontEnd", "LoginFormProtocols",
       ]),
     // A pseudo-terminal for the terminal's tests.
     .target(name: "PseudoTerminal", path: "Tests/PseudoTerminal", cSettings: ourC),

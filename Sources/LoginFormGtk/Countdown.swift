@@ -3,7 +3,8 @@ import LoginFormMainLoop
 import LoginFormPrompt
 
 /// The time left before a prompt gives up, said through `show` (the header
-/// bar's subtitle) and updated every second.
+/// bar's subtitle) in its last seconds (see `RemainingTime`) and updated
+/// every second.
 @MainActor final class Countdown {
   private var remaining: Int
   private let show: @MainActor (String?) -> Void
@@ -33,8 +34,8 @@ import LoginFormPrompt
     }
   }
 
-  /// "Closes in 5 seconds", or "Closes in 1:05" from a minute on.
-  static func text(remaining: Int) -> String {
+  /// "Cancels in 5 s" in the last seconds, nil before.
+  static func text(remaining: Int) -> String? {
     RemainingTime.text(remaining: remaining)
   }
 

@@ -7,10 +7,10 @@ import LoginFormPrompt
 /// under the entry, which says what the field needs before anything is
 /// typed (`FieldMessage`).
 ///
-/// The message line always keeps one line's height, whatever it shows, so
-/// nothing moves when a one-line message comes or goes; a longer message
-/// wraps, and the window grows for it rather than cutting it. The message
-/// is also the entry's accessible description.
+/// The message line keeps the height of the longest message the field can
+/// show, whatever it shows now, so that nothing moves while the user types
+/// (see `reserveMessageArea(width:)`). The message is also the entry's
+/// accessible description.
 @MainActor final class FieldRow {
   let field: Field
   let label: UnsafeMutablePointer<GtkWidget>
@@ -25,6 +25,8 @@ import LoginFormPrompt
   private var refusal: FieldMessage.Refusal?
   private var isSubmitAttempted = false
   private var isCapsLockOn = false
+  /// Every text the message line can show but a checker's refusal.
+  private let everyLine: [String]
 
   /// Builds the widgets; `mnemonicLabel` has an underscore before its
   /// mnemonic, `message` says what the line shows besides the model's
@@ -32,6 +34,7 @@ import LoginFormPrompt
   init(field: Field, mnemonicLabel: String, rules: FieldRules, message: FieldMessage.Source) {
     self.field = field
     source = message
+    everyLine = message.everyLine(of: field, rules: rules)
     label = gtk_label_new_with_mnemonic(mnemonicLabel)
     entry = field.isSecret ? lf_secret_entry_new() : gtk_entry_new()
     secret = field.isSecret ? EntrySecret(entry: entry) : nil
@@ -54,6 +57,9 @@ import LoginFormPrompt
     // accessible description already: screen readers should skip it.
     atk_object_set_role(gtk_widget_get_accessible(messageIcon), ATK_ROLE_REDUNDANT_OBJECT)
     gtk_label_set_xalign(lf_label(messageLabel), 0)
+    // A short message sits at the top of the room kept for a long one,
+    // right under its entry.
+    gtk_label_set_yalign(lf_label(messageLabel), 0)
     gtk_label_set_line_wrap(lf_label(messageLabel), true.gboolean)
     gtk_label_set_line_wrap_mode(lf_label(messageLabel), PANGO_WRAP_WORD_CHAR)
     // Its minimum width must not widen the window: a wrapping label asks
@@ -76,15 +82,36 @@ import LoginFormPrompt
     gtk_grid_attach(lf_grid(grid), messageLine, 1, messageRow, 1, 1)
   }
 
-  /// Keeps one line's height for the message (the taller of a line of text
-  /// and the icon) even while it is empty. Call once the row is in its
-  /// window, when the label has its final font and scale.
-  func reserveMessageLine() {
-    gtk_label_set_text(lf_label(messageLabel), "Xy")
+  /// Keeps room for the longest message the field can show at `width`
+  /// (the message line's width in the window at its narrowest), even while
+  /// the line is empty, so that no message moves the rows under it. A
+  /// checker's refusal, unknown beforehand, gets three lines (gpg-agent's
+  /// two usual reasons together, in English or German) and is cut there if
+  /// longer: its whole is the tooltip and the entry's accessible
+  /// description. Call once the row is in its window, when the label has
+  /// its final font and scale.
+  func reserveMessageArea(width: Int32) {
+    // A hidden widget asks for no room at all.
+    gtk_widget_show_all(messageLine)
     gtk_image_set_from_icon_name(lf_image(messageIcon), "dialog-error-symbolic", GTK_ICON_SIZE_MENU)
-    var height: Int32 = 0
-    gtk_widget_get_preferred_height(messageLine, &height, nil)
-    gtk_widget_set_size_request(messageLine, -1, height)
+    func height(_ text: String) -> Int32 {
+      gtk_label_set_text(lf_label(messageLabel), text)
+      var height: Int32 = 0
+      gtk_widget_get_preferred_height_for_width(messageLine, width, &height, nil)
+      return height
+    }
+    func lines(_ count: Int) -> String {
+      Array(repeating: "Xy", count: count).joined(separator: "\n")
+    }
+    var tallest = everyLine.map(height).max() ?? 0
+    tallest = max(tallest, height(lines(source.mayBeRefused ? 3 : 1)))
+    // The line count that fills that height, past which a text is cut
+    // rather than let grow.
+    var count = 1
+    while count < 20, height(lines(count)) < tallest { count += 1 }
+    gtk_label_set_lines(lf_label(messageLabel), Int32(count))
+    gtk_label_set_ellipsize(lf_label(messageLabel), PANGO_ELLIPSIZE_END)
+    gtk_widget_set_size_request(messageLine, -1, tallest)
     gtk_label_set_text(lf_label(messageLabel), "")
     gtk_image_clear(lf_image(messageIcon))
   }
@@ -110,7 +137,10 @@ import LoginFormPrompt
     redraw()
   }
 
-  /// Says "Caps Lock is on" in the message line, unless an error needs it.
+  /// Says "Caps Lock is on" in the message line, before what it says
+  /// already (the live hint stays in sight), and in the entry's accessible
+  /// description. Its room is not kept: a line that no longer fits is cut,
+  /// and its whole is the tooltip.
   func showCapsLock(_ on: Bool) {
     isCapsLockOn = on
     redraw()
@@ -122,22 +152,27 @@ import LoginFormPrompt
       feedback: feedback, isEmpty: isEmpty, refusal: refusal,
       isSubmitAttempted: isSubmitAttempted)
     var text = message?.text ?? ""
-    var icon: String?
+    var whole = message?.details ?? text
     let isError = message?.style == .error
-    if isError {
-      icon = "dialog-error-symbolic"
-    } else if isCapsLockOn {
-      (text, icon) = (localized("Caps Lock is on"), "dialog-warning-symbolic")
+    var icon: String? = isError ? "dialog-error-symbolic" : nil
+    if isCapsLockOn {
+      let capsLock = localized("Caps Lock is on")
+      func beside(_ said: String) -> String {
+        said.isEmpty ? capsLock : formatted(localized("%s · %s"), capsLock, said)
+      }
+      (text, whole) = (beside(text), beside(whole))
+      icon = icon ?? "dialog-warning-symbolic"
     }
     gtk_label_set_text(lf_label(messageLabel), text)
     setStyleClass("field-error", on: entry, isError)
     setStyleClass(
       "requirement", on: messageLine, !isError && !isCapsLockOn && message?.style == .requirement)
-    // The whole of a summed-up message is its tooltip and the entry's
-    // accessible description.
-    gtk_widget_set_tooltip_text(messageLine, message?.details)
-    atk_object_set_description(
-      gtk_widget_get_accessible(entry), message?.details ?? message?.text ?? "")
+    // The whole of a summed-up message, or of one that Caps Lock may push
+    // past its room, is its tooltip; the whole is the entry's accessible
+    // description in any case.
+    let hasMore = message?.details != nil || isCapsLockOn
+    gtk_widget_set_tooltip_text(messageLine, hasMore ? whole : nil)
+    atk_object_set_description(gtk_widget_get_accessible(entry), whole)
     if let icon {
       gtk_image_set_from_icon_name(lf_image(messageIcon), icon, GTK_ICON_SIZE_MENU)
     } else {

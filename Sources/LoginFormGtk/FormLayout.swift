@@ -31,9 +31,6 @@ import LoginFormPrompt
   init(description: FormDescription, rows: [FieldRow], frame: PromptFrame) {
     let content = frame.content
     gtk_box_set_spacing(lf_box(content), Self.groupSpacing)
-    // The last message line's reserved room counts towards the bottom
-    // margin: about 24 px from the last entry to the window's edge.
-    gtk_widget_set_margin_bottom(content, 4)
     let text = description.text.map {
       BoundedText.make($0, isMarkup: description.textIsMarkup, width: frame.contentWidth)
     }
@@ -81,10 +78,22 @@ import LoginFormPrompt
       lf_container_set_focus_order(lf_container(grid), &order)
     }
     gtk_box_pack_start(lf_box(content), grid, true.gboolean, true.gboolean, 0)
-    for row in rows { row.reserveMessageLine() }
+    let messageWidth = frame.contentWidth - 12 - Self.labelColumnWidth(of: grid, rows: next)
+    for row in rows { row.reserveMessageArea(width: messageWidth) }
     if let generateButton {
       SignalConnection.connect(generateButton, "clicked") { [weak self] in self?.onGenerate?() }
     }
+  }
+
+  /// The label column's width: its widest label, which never wraps.
+  private static func labelColumnWidth(of grid: UnsafeMutablePointer<GtkWidget>, rows: Int32)
+    -> Int32
+  {
+    (0..<rows).compactMap { gtk_grid_get_child_at(lf_grid(grid), 0, $0) }.map { label in
+      var width: Int32 = 0
+      gtk_widget_get_preferred_width(label, nil, &width)
+      return width
+    }.max() ?? 0
   }
 
   /// Whether the user ticked the `RememberOffer`'s check box.

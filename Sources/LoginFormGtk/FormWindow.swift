@@ -55,6 +55,10 @@ import LoginFormPrompt
     layout = FormLayout(description: description, rows: rows, frame: frame)
     externalCheck = description.externalCheck.map { _ in ExternalCheckState() }
     frame.didEnd = onFinish
+    AccessibleRoles.set(ATK_ROLE_DIALOG, of: frame.window)
+    if let text = layout.text {
+      for row in rows { AccessibleRoles.describe(row.entry, by: text) }
+    }
     configureEntries()
     connectSignals()
     bindModel()

@@ -1,6 +1,6 @@
 import CGtk
 
-/// The title and subtitle (the countdown) of a prompt's header bar, as
+/// The title and subtitle (the countdown, at full contrast) of a prompt's header bar, as
 /// GtkHeaderBar draws its own, except that neither is cut short to make
 /// room for the buttons: the window widens for them instead. A German
 /// "Legitimierung für sudo" beside "Abbrechen" and "Legitimieren" is read
@@ -28,7 +28,8 @@ import CGtk
     setStyleClass("title", on: title, true)
     gtk_label_set_single_line_mode(lf_label(subtitle), true.gboolean)
     setStyleClass("subtitle", on: subtitle, true)
-    setStyleClass("dim-label", on: subtitle, true)
+    // Not dimmed as a subtitle is: it says the prompt is about to cancel.
+    setStyleClass("prompt-countdown", on: subtitle, true)
     gtk_widget_set_no_show_all(subtitle, true.gboolean)
     gtk_box_pack_start(lf_box(box), title, false.gboolean, false.gboolean, 0)
     gtk_box_pack_start(lf_box(box), subtitle, false.gboolean, false.gboolean, 0)

@@ -3,14 +3,20 @@ import LoginFormMainLoop
 import LoginFormPrompt
 
 /// A notice: a heading, a text and one Close button at the bottom, in a
-/// window that takes neither the focus nor the keyboard. It is shown while
-/// another program waits for the person to do something elsewhere (touch a
-/// security key, type on a card reader's pinpad), so the window they were
-/// typing in keeps the keys, and no key press of theirs closes it.
+/// window that takes neither the focus nor the keyboard when it appears. It
+/// is shown while another program waits for the person to do something
+/// elsewhere (touch a security key, type on a card reader's pinpad), so the
+/// window they were typing in keeps the keys, and no key press meant for it
+/// closes the notice.
 ///
-/// The Close button is not the default and the window has no Esc: only a
-/// click, the window manager's close button, or the program that showed it
-/// (a signal, the end of its conversation) end it.
+/// The Close button is not the default. A person who clicks into the
+/// notice gives it the focus; then Esc (and the window manager's Alt+F4)
+/// close it, as a click on Close, the window manager's close button, or
+/// the program that showed it (a signal, the end of its conversation) do.
+///
+/// Never focused at first, it would be drawn in GTK's backdrop state, which
+/// greys its text to look disabled (2.8:1); its own style
+/// (`notice-window` in login-form.css) keeps full contrast.
 @MainActor package final class NoticeWindow: PromptSurface {
   /// How the notice ended, once it has.
   package private(set) var result: PromptResult?
@@ -33,10 +39,10 @@ import LoginFormPrompt
     StyleSheet.installOnce()
     window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
     icon = ApplicationIcon(window: window, isSetByCaller: options.window.icon != nil)
-    // No focus, ever: neither when mapped nor when clicked. GTK then also
-    // tells the window manager (a zero user time) not to activate it.
-    gtk_window_set_accept_focus(lf_window(window), false.gboolean)
+    // No focus when mapped: GTK tells the window manager (a zero user
+    // time) not to activate it. A click still may.
     gtk_window_set_focus_on_map(lf_window(window), false.gboolean)
+    setStyleClass("notice-window", on: window, true)
     gtk_window_set_title(lf_window(window), description.title)
     gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
     let width = options.window.width ?? 420
@@ -55,6 +61,10 @@ import LoginFormPrompt
     // wrapping text is as tall as it needs at that width, no taller.
     let contentWidth = Int32(clamping: max(1, width - 36))
     gtk_widget_set_size_request(content, contentWidth, -1)
+    if let line = options.requesterLine {
+      let requester = RequesterLabel.make(line)
+      gtk_box_pack_start(lf_box(content), requester, false.gboolean, false.gboolean, 0)
+    }
     let shown = BoundedText.shown(heading: description.heading, text: description.text)
     heading = shown.heading.map { BoundedText.wrappingLabel($0) }
     if let heading {
@@ -71,6 +81,7 @@ import LoginFormPrompt
     gtk_widget_set_halign(closeButton, GTK_ALIGN_END)
     gtk_box_pack_end(lf_box(content), closeButton, false.gboolean, false.gboolean, 0)
     gtk_container_add(lf_container(window), content)
+    AccessibleRoles.set(ATK_ROLE_NOTIFICATION, of: window)
     connectSignals()
   }
 
@@ -92,6 +103,12 @@ import LoginFormPrompt
   private func connectSignals() {
     SignalConnection.connect(closeButton, "clicked") { [weak self] in
       self?.finish(.answered(true))
+    }
+    // Key events reach the notice only once the person gave it the focus.
+    SignalConnection.connectEvent(window, "key-press-event") { [weak self] event in
+      guard event.pointee.key.keyval == UInt32(GDK_KEY_Escape) else { return false }
+      self?.finish(.closed)
+      return true
     }
     SignalConnection.connectEvent(window, "delete-event") { [weak self] _ in
       self?.finish(.closed)

@@ -19,7 +19,8 @@ import LoginFormPrompt
   let contentWidth: Int32
   private let options: PromptOptions
   private var grab: KeyboardGrab?
-  private var countdown: Countdown?
+  /// The countdown, while the prompt has a timeout and no key was typed.
+  private(set) var countdown: Countdown?
   private let icon: ApplicationIcon
   /// How the prompt ended, once it has.
   private(set) var result: PromptResult?
@@ -88,17 +89,7 @@ import LoginFormPrompt
     setStyleClass("prompt-notice", on: notice, true)
     gtk_widget_set_no_show_all(notice, true.gboolean)
     if let line = options.requesterLine {
-      // Who asks, above everything the asker says.
-      let requester = gtk_label_new(line)!
-      gtk_label_set_xalign(lf_label(requester), 0)
-      gtk_label_set_line_wrap(lf_label(requester), true.gboolean)
-      gtk_label_set_line_wrap_mode(lf_label(requester), PANGO_WRAP_WORD_CHAR)
-      // Wrapped within the window's width, never widening it.
-      gtk_label_set_width_chars(lf_label(requester), 1)
-      gtk_label_set_max_width_chars(lf_label(requester), 1)
-      gtk_label_set_selectable(lf_label(requester), true.gboolean)
-      gtk_widget_set_can_focus(requester, false.gboolean)
-      setStyleClass("prompt-requester", on: requester, true)
+      let requester = RequesterLabel.make(line)
       gtk_box_pack_start(lf_box(content), requester, false.gboolean, false.gboolean, 0)
     }
     gtk_box_pack_start(lf_box(content), notice, false.gboolean, false.gboolean, 0)

@@ -73,12 +73,19 @@ import LoginFormPrompt
     gtk_widget_grab_focus(
       description.yesGrants ? frame.cancelButton ?? frame.okButton : frame.okButton)
     frame.didEnd = onFinish
+    AccessibleRoles.set(ATK_ROLE_ALERT, of: frame.window)
+    if let expected, let asking = self.text ?? heading {
+      AccessibleRoles.describe(expected.entry, by: asking)
+    }
     connectSignals()
   }
 
-  /// Shows the window, the focus on the safe button.
+  /// Shows the window, the focus on the safe button, with its focus ring:
+  /// GTK draws none before the first key, so a person would not see which
+  /// answer Enter or Space gives.
   package func present() {
     frame.present()
+    gtk_window_set_focus_visible(lf_window(window), true.gboolean)
   }
 
   /// Ends the prompt with `result` unless it has already ended.

@@ -58,6 +58,9 @@ package struct FieldMessage: Hashable, Sendable {
     package let mismatchText: String?
     /// The caller's word for a repeat that matches, if any.
     package let matchText: String?
+    /// Whether another program judges the value, so that its refusal,
+    /// whose length nobody knows beforehand, may take the line.
+    package let mayBeRefused: Bool
 
     /// The line's source for `field` of the form `description` describes:
     /// the caller's error and the checker's rule belong to the password,
@@ -71,6 +74,7 @@ package struct FieldMessage: Hashable, Sendable {
       callerError = isPassword ? description.error : nil
       mismatchText = description.mismatchText
       matchText = field == .passwordRepeat ? description.matchText : nil
+      mayBeRefused = isPassword && description.externalCheck != nil
     }
 
     /// The user has typed into the field: the caller's error was about

@@ -29,6 +29,10 @@ package enum IssueMessage {
     switch issue {
     case .tooShort(let minimum, let missing) where minimum == 1 && missing == 1:
       localized("Required")
+    case .tooShort(let minimum, let missing) where missing == minimum:
+      // Nothing typed yet: "6 more (at least 6)" would say the rule twice.
+      formatted(
+        localizedPlural("At least %d character", "At least %d characters", minimum), minimum)
     case .tooShort(let minimum, let missing):
       formatted(
         localizedPlural(

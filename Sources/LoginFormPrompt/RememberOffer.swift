@@ -1,6 +1,6 @@
 /// An offer to keep the secret in the user's password manager (the Secret
-/// Service: GNOME Keyring, KeePassXC): "Save in password manager" for a
-/// passphrase, "Remember" for git. A window shows it as a check box under
+/// Service: GNOME Keyring, KeePassXC): "Save in password manager" in every
+/// mode, for a passphrase as for git. A window shows it as a check box under
 /// the fields, a terminal as a yes/no question after them; either way it
 /// starts off, and only the user turns it on. What they chose comes back in
 /// `SubmittedForm.remembers`; the front end does the saving.

@@ -45,6 +45,11 @@ TYPE_DELAY_MS = 30
 _counter = itertools.count(1)
 
 
+# The roles of the program's windows over AT-SPI: a form, a question, a
+# notice (and GTK's default, which none of them should keep).
+TOP_LEVEL_ROLES = ("dialog", "alert", "notification", "frame")
+
+
 def in_ci():
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
@@ -375,7 +380,13 @@ class PromptWindow:
         return self._app
 
     def frame(self):
-        return self.widget("frame", self.title)
+        """The window's own accessible: a dialog for a form, an alert for a
+        question, a notification for a notice."""
+        for role in TOP_LEVEL_ROLES:
+            window = self.widget(role, self.title)
+            if window is not None:
+                return window
+        return None
 
     def widget(self, role, name):
         """The accessible with `role` (e.g. "push button", "text",

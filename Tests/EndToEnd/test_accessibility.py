@@ -30,7 +30,8 @@ def focused(prompt):
     """(role, name) of every accessible of the prompt that has the focus,
     the window itself aside."""
     return [(accessible.getRoleName(), accessible.name) for accessible in walk(prompt.app())
-            if accessible.getRoleName() != "frame" and has(accessible, pyatspi.STATE_FOCUSED)]
+            if accessible.getRoleName() not in harness.TOP_LEVEL_ROLES
+            and has(accessible, pyatspi.STATE_FOCUSED)]
 
 
 def wait_for(predicate, what, now, timeout=harness.STATE_TIMEOUT):
@@ -143,7 +144,8 @@ def screen_size():
 
 def frames(prompt):
     """Names of the prompt's top-level windows as AT-SPI has them."""
-    return [child.name for child in children(prompt.app()) if child.getRoleName() == "frame"]
+    return [child.name for child in children(prompt.app())
+            if child.getRoleName() in harness.TOP_LEVEL_ROLES]
 
 
 def extents(accessible):
@@ -417,15 +419,19 @@ class CapsLockTests(PromptTestCase):
         wait_for(lambda: icon(entry, "Caps Lock is on") is not None, "the Caps Lock icon",
                  lambda: icons(entry))
         self.assertEqual(icons(entry), ["Caps Lock is on", "Show Password"])
-        # Said in words too, under the field, not only as an icon.
-        self.assertIsNotNone(prompt.widget("label", "Caps Lock is on"))
+        # Said in words too, under the field, before the rule it keeps in
+        # sight, and in the entry's description.
+        said = "Caps Lock is on · At least 7 characters"
+        self.assertIsNotNone(prompt.widget("label", said))
+        self.assertEqual(entry.description, said)
         self.assertEqual(prompt.focused_entry(), "Password")
 
         raw_key("Caps_Lock")
         poll(lambda: not caps_lock_is_on(), message="Caps Lock to go off")
         wait_for(lambda: icons(entry) == ["Show Password"], "the Caps Lock icon to go",
                  lambda: icons(entry))
-        self.assertIsNone(prompt.widget_now("label", "Caps Lock is on"))
+        self.assertIsNone(prompt.widget_now("label", said))
+        self.assertEqual(entry.description, "At least 7 characters")
         prompt.type_synced("hunter22", "Password")
         prompt.key("Return")
         self.assertExit(prompt, 0, b"alice.b\nhunter22\n")

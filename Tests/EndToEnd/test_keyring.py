@@ -1,4 +1,4 @@
-"""The password manager ("Save in password manager", "Remember") against a
+"""The password manager (the "Save in password manager" box) against a
 real gnome-keyring-daemon on a bus of the test's own: gpg through gpg-agent,
 ssh-add, git with its Basic-auth server, interop with pinentry-gtk-2 and
 git's own git-credential-libsecret, and no check box where there is no
@@ -239,7 +239,7 @@ LIBSECRET_SOURCES = "/usr/share/doc/git/contrib/credential/libsecret"
 
 class GitKeyringTests(KeyringTestCase):
     """git ls-remote against the Basic-auth server with the helper: the
-    Remember box, the item git-credential-libsecret keeps, and erase after
+    "Save in password manager" box, the item git-credential-libsecret keeps, and erase after
     a 401; interop with that helper built from Debian's git sources."""
 
     required_programs = KeyringTestCase.required_programs + ("git", "make", "gcc")
@@ -280,16 +280,16 @@ class GitKeyringTests(KeyringTestCase):
                             helper=helper)
 
     def sign_in(self, remember):
-        """Runs ls-remote, answering its window (ticking Remember or not)."""
+        """Runs ls-remote, answering its window (ticking the box or not)."""
         client = self.ls_remote()
         window = self.next_window(client=client)
-        self.assertEqual(window.check_boxes(), {"Remember": False})
+        self.assertEqual(window.check_boxes(), {"Save in password manager": False})
         window.type_synced(self.USERNAME, "Username")
         window.key("Tab")
         window.wait_for_focus("Password")
         window.type_synced(self.PASSWORD, "Password")
         if remember:
-            window.tick("Remember")
+            window.tick("Save in password manager")
         window.key("Return")
         self.assertEqual(client.finish_within(ANSWER_TIMEOUT, since=time.monotonic()),
                          (0, self.expected, b""))

@@ -169,12 +169,30 @@ class NoJumpTests(PromptTestCase):
     def test_double_scale(self):
         self.assertSteady(GDK_SCALE="2")
 
+    def test_a_three_line_pattern_hint_giving_way_to_one_line(self):
+        hint = ("Your university account: st followed by the six digits of your student "
+                "number, as printed on the back of your card")
+        prompt = self.start("--username-pattern=st[0-9]{6}", f"--username-pattern-hint={hint}")
+        requirement = prompt.message("Username")
+        self.assertTrue(requirement.endswith(hint), requirement)
+        one_line = extents(message_label(prompt, "Password")).height
+        self.assertGreater(extents(message_label(prompt, "Username")).height, 2.5 * one_line,
+                           "three lines, whole")
+        before = layout(prompt)
+        prompt.type_synced("ab1", "Username")
+        prompt.wait_until(lambda: prompt.message("Username") != requirement, "a shorter message")
+        moved = {path: (before.get(path), box) for path, box in layout(prompt).items()
+                 if before.get(path) != box}
+        self.assertEqual(moved, {}, "widgets moved")
+        prompt.key("Escape")
+        self.assertExit(prompt, 1, b"")
+
 
 class WrappingTests(PromptTestCase):
-    """A message too long for one line wraps: the window grows for it, at
-    the bottom, and nothing above it moves."""
+    """A message too long for one line wraps, whole, in room the window kept
+    for it from the start: nothing moves and the window does not grow."""
 
-    def test_a_two_line_message_is_whole_and_grows_the_window(self):
+    def test_a_two_line_message_is_whole_and_moves_nothing(self):
         # The German mismatch message, which the window used to cut short.
         prompt = self.start("--width=300", "--new-password", "--username=alice.b",
                             "--password-min-length=1", env=environment(**GERMAN))
@@ -192,14 +210,13 @@ class WrappingTests(PromptTestCase):
         line = message_label(prompt, "Wiederholen")
         self.assertEqual(Atspi.Text.get_text(line, 0, -1), message, "whole, not cut")
         self.assertEqual(Atspi.Text.get_n_selections(line), 0)
-        one_line = extents(message_label(prompt, "Passwort")).height
-        self.assertGreater(extents(line).height, 1.5 * one_line, "two lines")
-        grown = extents(prompt.frame(), Atspi.CoordType.SCREEN)
-        self.assertGreater(grown.height, frame.height, "the window grew")
-        self.assertEqual((grown.x, grown.y, grown.width), (frame.x, frame.y, frame.width),
-                         "at the bottom, in place")
+        first, last = (Atspi.Text.get_character_extents(line, index, Atspi.CoordType.WINDOW)
+                       for index in (0, len(message) - 1))
+        self.assertGreater(last.y, first.y, "two lines")
+        self.assertEqual(extents(prompt.frame(), Atspi.CoordType.SCREEN), frame,
+                         "the window kept its place and size")
         self.assertEqual({name: extents(prompt.entry(name)) for name in fields}, before,
-                         "nothing above the message moved")
+                         "nothing moved")
         prompt.key("Escape")
         self.assertExit(prompt, 1, b"")
 
@@ -207,7 +224,7 @@ class WrappingTests(PromptTestCase):
 class RhythmTests(PromptTestCase):
     """The spacing of GNOME's 6 px grid, measured on the real window in
     each variant: 18 px from the text to the form, about 24 px from one
-    entry to the next and from the last one to the bottom."""
+    entry to the next, and 18 px under the last row."""
 
     def assertRhythm(self, names=("Username", "Password", "Done"), **settings):
         prompt = self.start("--text=Sign in to the backup server.",
@@ -219,8 +236,13 @@ class RhythmTests(PromptTestCase):
         self.assertEqual(entries[0].y - (text.y + text.height), 18, "text to form")
         gap = entries[1].y - (entries[0].y + entries[0].height)
         self.assertTrue(22 <= gap <= 26, f"between fields: {gap}")
-        bottom = frame.y + frame.height - (entries[1].y + entries[1].height)
-        self.assertTrue(18 <= bottom <= 30, f"at the bottom: {bottom}")
+        # The password's message line ("At least 7 characters") is the last
+        # row. The frame's extents include the window's border, as wide
+        # as the text's 18 px margin is short of its distance to the side.
+        last = extents(message_label(prompt, names[1]))
+        border = text.x - frame.x - 18
+        self.assertEqual(frame.y + frame.height - border - (last.y + last.height), 18,
+                         "at the bottom")
         top = text.y - (done.y + done.height)
         self.assertTrue(18 <= top <= 30, f"at the top: {top}")
         prompt.key("Escape")
@@ -287,11 +309,11 @@ class ZenityOptionTests(PromptTestCase):
     def test_the_time_left_shows_and_typing_stops_the_countdown(self):
         prompt = self.start("--timeout=3")
         prompt.wait_until(lambda: any(
-            (label.name or "").startswith("Closes in") for label in walk(prompt.frame())
+            (label.name or "").startswith("Cancels in") for label in walk(prompt.frame())
             if label.getRoleName() == "label"), "the time left")
         prompt.type_synced("a", "Username")
         prompt.wait_until(lambda: not any(
-            (label.name or "").startswith("Closes in") for label in walk(prompt.frame())
+            (label.name or "").startswith("Cancels in") for label in walk(prompt.frame())
             if label.getRoleName() == "label"), "the countdown to go")
         self.assertTrue(prompt.still_running_after(3.5), "it closed mid-typing")
         prompt.key("Escape")

@@ -67,7 +67,8 @@ import Testing
         == shown(
           "Enter the PIN of your security key for the ED25519-SK key \(fingerprint), "
             + "then touch your security key."))
-    #expect(form.title == "OpenSSH")
+    #expect(form.title == "Unlock SSH Key")
+    #expect(form.okLabel == "_Unlock")
     #expect(form.rules.password.maximumBytes == 1023)
   }
 
@@ -97,6 +98,18 @@ import Testing
     #expect(form.passwordLabel == "P_IN")
     #expect(
       form.text == shown("Enter the PIN of the PKCS#11 token (a smart card or a software token)."))
+  }
+
+  @Test func everyDevicePINIsTheSameJobWithTheSameTitleAndVerb() throws {
+    for text in [
+      "Enter PIN for ECDSA-SK key /home/bob/.ssh/id_ecdsa_sk: ", "Enter PIN for authenticator: ",
+      "Enter PIN for 'SoftHSM token': ", "Enter passphrase for PKCS#11: ",
+      "Enter passphrase for /home/bob/.ssh/id_ed25519: ",
+    ] {
+      let form = try #require(prompt(text).form)
+      #expect(form.title == "Unlock SSH Key", "\(text)")
+      #expect(form.okLabel == "_Unlock", "\(text)")
+    }
   }
 
   @Test func aVerificationCodeIsOneVisibleFieldPrintedAlone() throws {

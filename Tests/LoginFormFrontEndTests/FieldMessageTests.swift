@@ -111,6 +111,35 @@ import Testing
       FieldMessage.Source(field: .password, of: description).line(feedback: nil, isEmpty: false)
         == nil, "the repeat's alone")
   }
+
+  @Test func everyLineAFieldCanShowIsKnownBeforeTheUserTypes() throws {
+    let pattern = UsernamePattern(source: "[a-z]+", hint: "Lowercase letters") { _ in .match }
+    let rules = FormRules(
+      username: try FieldRules(minimumLength: 6, pattern: pattern, separator: "::"),
+      password: try FieldRules(minimumLength: 1, maximumBytes: 255))
+    var description = FormDescription(shape: .usernameAndPassword.repeatingPassword, rules: rules)
+    description.error = "Bad Passphrase (try 2 of 3)"
+    description.mismatchText = "does not match - try again"
+    let username = FieldMessage.Source(field: .username, of: description)
+      .everyLine(of: .username, rules: rules.username)
+    for line in [
+      "At least 6 characters · Lowercase letters", "5 more characters needed (at least 6)",
+      "1 more character needed (at least 6)", "Lowercase letters", "Cannot contain “::”",
+      "Cannot end with “:”", "No control characters or line breaks",
+    ] {
+      #expect(username.contains(line), "\(line)")
+    }
+    let password = FieldMessage.Source(field: .password, of: description)
+      .everyLine(of: .password, rules: rules.password)
+    #expect(password.contains("Bad Passphrase (try 2 of 3)"))
+    #expect(password.contains("Required"))
+    #expect(password.contains("Too long by 773 bytes (at most 255)"), "the widest count")
+    #expect(!password.contains("Lowercase letters"), "the username's alone")
+    let repeated = FieldMessage.Source(field: .passwordRepeat, of: description)
+      .everyLine(of: .passwordRepeat, rules: rules.password)
+    #expect(repeated.contains("does not match - try again"))
+    #expect(!repeated.contains("Bad Passphrase (try 2 of 3)"), "the password's alone")
+  }
 }
 
 /// The agent's quality rating in words, not colour alone.

@@ -203,7 +203,7 @@ import Testing
     #expect(
       GitCredentialKeyring.offer(
         keyring: WarningLog().keyring(FakePasswordStore()), notes: notes)?
-        .label == "_Remember")
+        .label == "_Save in password manager")
     notes.isAvailable = false
     #expect(
       GitCredentialKeyring.offer(

@@ -21,6 +21,11 @@ import Testing
     #expect(IssueMessage.text(for: .tooShort(minimum: 1, missing: 1)) == "Required")
   }
 
+  @Test func anEmptyFieldSaysJustTheRuleNotTheRuleTwice() {
+    #expect(IssueMessage.text(for: .tooShort(minimum: 6, missing: 6)) == "At least 6 characters")
+    #expect(IssueMessage.text(for: .tooShort(minimum: 2, missing: 2)) == "At least 2 characters")
+  }
+
   @Test func thePatternMessageIsTheCallersHint() {
     #expect(
       IssueMessage.text(for: .patternMismatch(hint: "Use your staff ID")) == "Use your staff ID")

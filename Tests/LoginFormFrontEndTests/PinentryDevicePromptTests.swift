@@ -26,6 +26,30 @@ import Testing
     }
   }
 
+  @Test func aNewCardSecretIsTitledWithTheCardsWordNotNewPassphrase() throws {
+    for (prompt, title) in [
+      ("PIN", "New PIN"), ("Admin PIN", "New Admin PIN"), ("PUK", "New PUK"),
+      ("Reset Code", "New Reset Code"),
+    ] {
+      let form = try #require(
+        try self.prompt(
+          "SETKEYINFO --clear", "SETPROMPT \(prompt)", "SETREPEAT Repeat:", "GETPIN"
+        ).form)
+      #expect(form.title == title, "\(prompt)")
+    }
+    let passphrase = try #require(
+      try prompt("SETPROMPT Passphrase:", "SETREPEAT Repeat:", "GETPIN").form)
+    #expect(passphrase.title == "New Passphrase")
+  }
+
+  @Test func aCardSecretCannotBeSubmittedEmpty() throws {
+    let card = try #require(
+      try prompt("SETKEYINFO --clear", "SETPROMPT PIN", "GETPIN").form)
+    #expect(card.rules.password.minimumLength == 1, "an empty PIN costs a try")
+    let passphrase = try #require(try prompt("SETPROMPT Passphrase:", "GETPIN").form)
+    #expect(passphrase.rules.password.minimumLength == 0, "pinentry allows an empty one")
+  }
+
   @Test func thePinpadIsANoticeThatTakesNoKeys() throws {
     let notice = try #require(
       try prompt(

@@ -37,8 +37,9 @@ import Testing
     #expect(!launch.options.grabsKeyboard)
   }
 
-  @Test func theTimeoutIsSixtySecondsUnlessGivenAndNoneForZero() throws {
-    #expect(try launch().timeoutSeconds == 60)
+  @Test func thereIsNoTimeoutUnlessOneIsGivenAndNoneForZero() throws {
+    #expect(try launch().timeoutSeconds == nil)
+    #expect(PinentryCommandLine.quickLaunch(arguments: [])?.timeoutSeconds == nil, "gpg-agent's")
     #expect(try launch("--timeout=5").timeoutSeconds == 5)
     #expect(try launch("--timeout=0").timeoutSeconds == nil)
     #expect(try launch().options.grabsKeyboard)
@@ -63,7 +64,7 @@ import Testing
     for honoured in ["timeout", "lc-messages", "parent-wid", "no-global-grab", "version"] {
       #expect(lines[honoured]?.hasPrefix("Accepted") == false, "\(honoured)")
     }
-    #expect(lines["timeout"]?.contains("60") == true)
+    #expect(lines["timeout"]?.contains("never") == true)
     for ignored in ["ttyname", "ttytype", "lc-ctype", "colors", "debug", "no-local-grab"] {
       #expect(lines[ignored]?.hasPrefix("Accepted for pinentry compatibility") == true)
     }

@@ -165,4 +165,24 @@ final class BindingTests: GtkTestCase {
       window.finish(.cancelled)
     }
   }
+
+  func testCapsLockIsSaidBesideTheLiveHintAndInTheDescription() {
+    MainActor.assumeIsolated {
+      let window = makeWindow(FormDescription(shape: .passwordOnly))
+      let row = window.row(.password)
+      typeText("abcde", in: window)
+      let hint = "2 more characters needed (at least 7)"
+      XCTAssertEqual(row.messageText, hint)
+      let below = allocation(of: row.messageLine)
+      row.showCapsLock(true)
+      waitForNextFrame(of: window.window)
+      XCTAssertEqual(row.messageText, "Caps Lock is on · " + hint, "beside, not instead")
+      XCTAssertEqual(accessibleDescription(of: row.entry), "Caps Lock is on · " + hint)
+      XCTAssertEqual(allocation(of: row.messageLine).height, below.height, "nothing moves")
+      row.showCapsLock(false)
+      XCTAssertEqual(row.messageText, hint)
+      XCTAssertEqual(accessibleDescription(of: row.entry), hint)
+      window.finish(.cancelled)
+    }
+  }
 }

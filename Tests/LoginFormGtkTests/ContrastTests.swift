@@ -48,7 +48,7 @@ final class ContrastTests: GtkTestCase {
   }
 }
 
-@MainActor private func preferDarkTheme(_ dark: Bool) {
+@MainActor func preferDarkTheme(_ dark: Bool) {
   var value = GValue()
   g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
   g_value_set_boolean(&value, dark.gboolean)
@@ -62,7 +62,7 @@ final class ContrastTests: GtkTestCase {
 /// Renders `widget` and returns the contrast between its most common colour
 /// (the background) and the pixel that differs from it most (the core of a
 /// glyph stroke, drawn in the text colour).
-@MainActor private func strongestContrast(in widget: UnsafeMutablePointer<GtkWidget>) -> Double {
+@MainActor func strongestContrast(in widget: UnsafeMutablePointer<GtkWidget>) -> Double {
   let width = gtk_widget_get_allocated_width(widget)
   let height = gtk_widget_get_allocated_height(widget)
   let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!

@@ -54,8 +54,8 @@ final class KeyboardTests: GtkTestCase {
       XCTAssertNil(result)
       XCTAssertTrue(window.model.isSubmitAttempted)
       XCTAssertEqual(focus(of: window), window.entry(of: .password))
-      XCTAssertEqual(message(of: .username, in: window), "6 more characters needed (at least 6)")
-      XCTAssertEqual(message(of: .password, in: window), "7 more characters needed (at least 7)")
+      XCTAssertEqual(message(of: .username, in: window), "At least 6 characters")
+      XCTAssertEqual(message(of: .password, in: window), "At least 7 characters")
       XCTAssertTrue(window.row(.password).isShowingError)
       window.finish(.cancelled)
     }

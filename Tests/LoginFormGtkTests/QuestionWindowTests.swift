@@ -31,6 +31,15 @@ final class QuestionWindowTests: GtkTestCase {
     }
   }
 
+  func testTheFocusRingShowsOnTheSafeButtonBeforeAnyKey() {
+    MainActor.assumeIsolated {
+      let window = question(yes: "_Allow", no: "_Deny") { _ in }
+      XCTAssertEqual(gtk_window_get_focus(lf_window(window.window)), window.frame.cancelButton)
+      XCTAssertNotEqual(gtk_window_get_focus_visible(lf_window(window.window)), 0)
+      window.finish(.cancelled)
+    }
+  }
+
   func testEachButtonGivesItsAnswer() {
     MainActor.assumeIsolated {
       var results: [Outcome] = []
@@ -82,17 +91,17 @@ final class QuestionWindowTests: GtkTestCase {
       var description = QuestionDescription(
         text: "Warning: You have entered an insecure passphrase.", yes: "Take this one anyway",
         no: "Enter new passphrase")
-      description.options.timeoutSeconds = 59
+      description.options.timeoutSeconds = 20
       description.options.title = "GnuPG"
       let window = QuestionWindow(description: description)
       window.present()
       waitUntilShown(window.window)
       let countdown = try XCTUnwrap(
-        labels(in: window.frame.header).first { labelText($0).hasPrefix("Closes in") })
-      XCTAssertEqual(labelText(countdown), "Closes in 59 seconds")
+        labels(in: window.frame.header).first { labelText($0).hasPrefix("Cancels in") })
+      XCTAssertEqual(labelText(countdown), "Cancels in 20 s")
       XCTAssertEqual(
         pango_layout_is_ellipsized(gtk_label_get_layout(lf_label(countdown))), 0,
-        "not cut to “Closes…”")
+        "not cut to “Cancels…”")
       window.finish(.cancelled)
     }
   }
@@ -150,7 +159,9 @@ final class QuestionWindowTests: GtkTestCase {
   }
 }
 
-@MainActor private func question(
+/// A shown question with an "Allow use of key" heading, and with `expected`
+/// the paste field that compares a fingerprint to it.
+@MainActor func question(
   yes: String = "_Yes", no: String? = "_No", other: String? = nil, expected: String? = nil,
   onFinish: @escaping @MainActor (PromptResult) -> Void
 ) -> QuestionWindow {
@@ -199,7 +210,7 @@ final class QuestionWindowTests: GtkTestCase {
 
 /// Every label inside `widget`, depth first, internal children (a header
 /// bar's title and subtitle) included.
-@MainActor private func labels(in widget: UnsafeMutablePointer<GtkWidget>)
+@MainActor func labels(in widget: UnsafeMutablePointer<GtkWidget>)
   -> [UnsafeMutablePointer<GtkWidget>]
 {
   widgets(of: gtk_label_get_type(), in: widget)

@@ -169,11 +169,11 @@ final class ShapeWindowTests: GtkTestCase {
       description.options.title = "Legitimierung für sudo"
       description.okLabel = "_Legitimieren"
       description.cancelLabel = "_Abbrechen"
-      description.options.timeoutSeconds = 60
+      description.options.timeoutSeconds = 20
       let window = makeWindow(description)
       let header = window.frame.headerTitle
       XCTAssertEqual(labelText(header.title), "Legitimierung für sudo")
-      XCTAssertEqual(labelText(header.subtitle), "Closes in 1:00")
+      XCTAssertEqual(labelText(header.subtitle), "Cancels in 20 s")
       for label in [header.title, header.subtitle] {
         XCTAssertEqual(
           pango_layout_is_ellipsized(gtk_label_get_layout(lf_label(label))), 0, labelText(label))

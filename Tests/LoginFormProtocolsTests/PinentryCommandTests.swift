@@ -104,7 +104,7 @@ import Testing
     #expect(request.prompt == "PIN:")
     #expect(request.okLabel == "_OK" && request.cancelLabel == "_Cancel")
     #expect(request.title == nil && request.description == nil && request.error == nil)
-    #expect(request.timeoutSeconds == 60)
+    #expect(request.timeoutSeconds == nil, "no countdown unless asked")
     #expect(request.grabsKeyboard)
     #expect(request.notOKLabel == nil && request.repeatPrompt == nil && request.qualityBar == nil)
     #expect(request.shape == .passwordOnly)

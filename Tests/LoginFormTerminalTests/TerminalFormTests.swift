@@ -139,19 +139,28 @@ import Testing
     var description = FormDescription()
     description.options.timeoutSeconds = 2
     _ = try form(description, ended: ended)
-    #expect(pty.text.hasSuffix("[Closes in 2 seconds] Username (At least 6 characters): "))
-    // One column shorter: a space over the old one's last, and back.
-    let tick = "\r[Closes in 1 second] Username (At least 6 characters):  \u{8}"
+    #expect(pty.text.hasSuffix("[Cancels in 2 s] Username (At least 6 characters): "))
+    let tick = "\r[Cancels in 1 s] Username (At least 6 characters): "
     pump(until: { pty.text.hasSuffix(tick) })
     #expect(pty.text.hasSuffix(tick))
     type("a")
     #expect(
       pty.text.hasSuffix(
-        "\rUsername (At least 6 characters): a" + String(repeating: " ", count: 20)
-          + String(repeating: "\u{8}", count: 20)))
+        "\rUsername (At least 6 characters): a" + String(repeating: " ", count: 16)
+          + String(repeating: "\u{8}", count: 16)))
     // Past the timeout: that nothing happens is what is checked.
     pump(for: 2)
     #expect(ended.result == nil, "a prompt never goes mid-typing")
+  }
+
+  @Test func theTimeLeftIsSaidOnlyInItsLastSeconds() throws {
+    let ended = Ended()
+    var description = FormDescription()
+    description.options.timeoutSeconds = 21
+    let form = try form(description, ended: ended)
+    #expect(pty.text.hasSuffix("Username (At least 6 characters): "))
+    #expect(!pty.text.contains("Cancels"), "21 s left: nothing yet")
+    form.finish(.cancelled)
   }
 
   @Test func anUntouchedPromptTimesOut() throws {

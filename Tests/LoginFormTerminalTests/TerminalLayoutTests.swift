@@ -84,8 +84,8 @@ import Testing
     form.passwordLabel = "_Passphrase"
     form.qualityBar = FormDescription.Control(label: "Quality")
     #expect(
-      TerminalLayout.fieldPrompt(.password, of: form, quality: 42, timeLeft: "Closes in 9 seconds")
-        == "[Closes in 9 seconds] Passphrase (At least 7 characters, Quality: Fair): ")
+      TerminalLayout.fieldPrompt(.password, of: form, quality: 42, timeLeft: "Cancels in 9 s")
+        == "[Cancels in 9 s] Passphrase (At least 7 characters, Quality: Fair): ")
     #expect(
       TerminalLayout.fieldPrompt(.password, of: form, quality: -30, timeLeft: nil)
         == "Passphrase (At least 7 characters, Quality: 30 % — does not meet the agent’s rules): ")
@@ -102,8 +102,8 @@ import Testing
         "Question", "Allow use of key?", "Key fingerprint SHA256:x",
       ])
     #expect(
-      TerminalLayout.answerPrompt(AnswerWords(question), timeLeft: "Closes in 5 seconds")
-        == "[Closes in 5 seconds] [Allow] / [Deny] (Enter: Deny): ")
+      TerminalLayout.answerPrompt(AnswerWords(question), timeLeft: "Cancels in 5 s")
+        == "[Cancels in 5 s] [Allow] / [Deny] (Enter: Deny): ")
   }
 
   @Test func aQuestionThatExpectsAValueSaysItMayBePasted() {

@@ -28,8 +28,14 @@ package enum AskpassFrontEnd {
       }
       form.error = wording.error
       options.title = ClientText.title(wording.title)
-      form.options = options
       form.okLabel = wording.okLabel
+      if request.device != nil {
+        // A security key's PIN and a token's are one job, as a key's
+        // passphrase is: the same title and verb for all of them.
+        options.title = localized("Unlock SSH Key")
+        form.okLabel = localized("_Unlock")
+      }
+      form.options = options
       form.rememberOffer = offer
       if field.isSecret {
         form.passwordLabel = label(of: field)

@@ -78,12 +78,13 @@ package enum GitCredentialKeyring {
     return Answer.storedCredentials(username: Substring(username), secret: match.secret)
   }
 
-  /// The "Remember" check box for `get`'s window: only when the password
-  /// manager can take the password and the choice can reach `store`.
+  /// The "Save in password manager" check box for `get`'s window (the
+  /// words of every other mode's box): only when the password manager can
+  /// take the password and the choice can reach `store`.
   package static func offer(keyring: Keyring, notes: some ProcessNotes) -> RememberOffer? {
     guard notes.isAvailable, keyring.offersSaving else { return nil }
     return RememberOffer(
-      label: localized("_Remember"),
+      label: localized("_Save in password manager"),
       tooltip: localized("Keep the password in your login keyring once git has used it"))
   }
 

@@ -21,7 +21,7 @@ package enum PinentryCommandLine {
     return [
       .text(
         "timeout",
-        localized("Give up after SECS seconds unless typing has begun (default: 60; 0: never)"),
+        localized("Give up after SECS seconds unless typing has begun (default and 0: never)"),
         placeholder: "SECS"),
       .text(
         "lc-messages", localized("The language of the window, as a locale name"),
@@ -48,8 +48,10 @@ package enum PinentryCommandLine {
     options.lcMessages = try parsed.text("lc-messages")
     options.parentWindow = try parsed.text("parent-wid")
     options.grabsKeyboard = !parsed.flag("no-global-grab")
-    // pinentry's --timeout: 60 seconds when not given, none when 0.
-    let seconds = try parsed.integer("timeout", in: 0...Int(Int32.max)) ?? 60
+    // pinentry's --timeout; none when not given or 0: gpg-agent sends
+    // SETTIMEOUT when it wants one, and a user who looked away should not
+    // come back to "Timeout".
+    let seconds = try parsed.integer("timeout", in: 0...Int(Int32.max)) ?? 0
     var launch = PinentryLaunch(options: options, timeoutSeconds: seconds == 0 ? nil : seconds)
     launch.showsVersion = parsed.flag("version")
     return launch

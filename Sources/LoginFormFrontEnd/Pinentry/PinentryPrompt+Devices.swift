@@ -8,11 +8,23 @@ extension PinentryPrompt {
   /// mnemonic: the agent's word for it, which is what the card's manual
   /// and the other tools call it.
   static func label(of secret: PinentryDeviceRequest.CardSecret) -> String {
+    words(of: secret).label
+  }
+
+  /// The title of a window that sets a new card secret: the card's word
+  /// for it, never "New Passphrase".
+  static func newTitle(of secret: PinentryDeviceRequest.CardSecret) -> String {
+    words(of: secret).newTitle
+  }
+
+  private static func words(of secret: PinentryDeviceRequest.CardSecret) -> (
+    label: String, newTitle: String
+  ) {
     switch secret {
-    case .pin: localized("_PIN")
-    case .adminPIN: localized("_Admin PIN")
-    case .puk: localized("P_UK")
-    case .resetCode: localized("_Reset Code")
+    case .pin: (localized("_PIN"), localized("New PIN"))
+    case .adminPIN: (localized("_Admin PIN"), localized("New Admin PIN"))
+    case .puk: (localized("P_UK"), localized("New PUK"))
+    case .resetCode: (localized("_Reset Code"), localized("New Reset Code"))
     }
   }
 

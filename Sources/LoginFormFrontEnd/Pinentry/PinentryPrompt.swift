@@ -33,14 +33,17 @@ package enum PinentryPrompt {
 
   /// The window of a GETPIN: the passphrase (twice with SETREPEAT), any
   /// length up to the agent's 255 bytes, an empty one included, as
-  /// pinentry allows.
+  /// pinentry allows; but never an empty card secret, which no card
+  /// takes and which would cost one of its few tries.
   private static func form(for request: PinentryRequest, options: PromptOptions)
     -> FormDescription
   {
+    let isCardSecret: Bool
+    if case .cardSecret = request.device { isCardSecret = true } else { isCardSecret = false }
     let rules = FormRules(
       username: FieldRules.unchecked(minimumLength: 0),
       password: FieldRules.unchecked(
-        minimumLength: 0, maximumLength: request.maximumPINBytes,
+        minimumLength: isCardSecret ? 1 : 0, maximumLength: request.maximumPINBytes,
         maximumBytes: request.maximumPINBytes))
     var form = FormDescription(shape: request.shape ?? .passwordOnly, rules: rules)
     form.text = request.description.map(ClientText.displayable)
@@ -83,7 +86,9 @@ package enum PinentryPrompt {
       return request.keyInfo?.hasPrefix("s/") == true
         ? localized("Unlock SSH Key") : localized("Unlock GnuPG Key")
     }
-    return request.repeatPrompt != nil ? localized("New Passphrase") : "GnuPG"
+    guard request.repeatPrompt != nil else { return "GnuPG" }
+    if case .cardSecret(let secret) = request.device { return newTitle(of: secret) }
+    return localized("New Passphrase")
   }
 
   /// The window of a CONFIRM or MESSAGE.

@@ -12,8 +12,8 @@ package struct PinentryHost: Sendable {
   package var flavor: String
   /// `GETINFO version`.
   package var version: String
-  /// The timeout of a request when no `SETTIMEOUT` came: pinentry's is 60
-  /// seconds (its `--timeout`); nil for none.
+  /// The timeout of a request when no `SETTIMEOUT` came (`--timeout`);
+  /// nil for none, as when the option is not given.
   package var defaultTimeoutSeconds: Int?
   /// For `GETINFO ttyinfo`: `mode/uid/gid` of the tty at the given path, in
   /// octal/decimal/decimal as pinentry prints it, or `?` if it cannot be
@@ -23,7 +23,7 @@ package struct PinentryHost: Sendable {
   /// Describes the running program.
   package init(
     processID: Int, userID: Int, groupID: Int, flavor: String, version: String,
-    defaultTimeoutSeconds: Int? = 60,
+    defaultTimeoutSeconds: Int? = nil,
     deviceStatus: @escaping @Sendable (String) -> String = { _ in "?" }
   ) {
     self.processID = processID

@@ -40,7 +40,8 @@ class WaylandPrompt:
 
     def frame(self):
         app = find_application(self.process.pid)
-        frames = [child for child in children(app) if child.getRoleName() == "frame"] if app else []
+        frames = ([child for child in children(app)
+                   if child.getRoleName() in harness.TOP_LEVEL_ROLES] if app else [])
         return frames[0] if frames else None
 
     def show(self):
