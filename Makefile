@@ -316,7 +316,7 @@ leakcheck: deps-test build
 # Applies each listed mutation to a scratch copy, rebuilds, and fails if any
 # survives the in-process suites (Tests/mutants). Not part of make test.
 mutants: deps-test
-	Tests/mutants
+	Tests/mutants $(MUTANTS)
 
 bench-model: static-cxx
 	$(SWIFT) build $(SWIFT_FLAGS) $(RELEASE_FLAGS) --product model-bench
