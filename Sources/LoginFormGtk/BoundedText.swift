@@ -82,6 +82,7 @@ import CGtk
     gtk_label_set_xalign(lf_label(label), 0)
     gtk_label_set_yalign(lf_label(label), 0)
     gtk_label_set_selectable(lf_label(label), true.gboolean)
+    ShownTextCopy.leaveOutIsolates(of: label)
     gtk_widget_set_can_focus(label, false.gboolean)
     return label
   }

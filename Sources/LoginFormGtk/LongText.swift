@@ -64,6 +64,7 @@ import LoginFormMainLoop
     gtk_text_view_set_top_margin(textView, 6)
     gtk_text_view_set_bottom_margin(textView, 6)
     setStyleClass("prompt-long-text", on: view, true)
+    ShownTextCopy.leaveOutIsolates(ofTextView: view)
     buffer = gtk_text_view_get_buffer(textView)
     // Held until the rest is in, should the view go first.
     g_object_ref(buffer)

@@ -133,6 +133,7 @@ import LoginFormPrompt
     let label = gtk_label_new(text)!
     gtk_label_set_xalign(lf_label(label), 0)
     gtk_label_set_selectable(lf_label(label), true.gboolean)
+    ShownTextCopy.leaveOutIsolates(of: label)
     setStyleClass("prompt-detail", on: label, true)
     return label
   }

@@ -13,6 +13,7 @@ import CGtk
     gtk_label_set_width_chars(lf_label(requester), 1)
     gtk_label_set_max_width_chars(lf_label(requester), 1)
     gtk_label_set_selectable(lf_label(requester), true.gboolean)
+    ShownTextCopy.leaveOutIsolates(of: requester)
     gtk_widget_set_can_focus(requester, false.gboolean)
     setStyleClass("prompt-requester", on: requester, true)
     return requester

@@ -1,0 +1,224 @@
+import CGtk
+
+/// A copy of a caller's text holds exactly the characters shown.
+///
+/// ClientText puts each line of a caller's text between the isolates U+2068
+/// and U+2069, so that its direction cannot leak into the words around it.
+/// They show as nothing, and a copied key ID or user ID that carries them
+/// fails to match for no visible reason. The selectable labels and text
+/// views that show a caller's text leave them out wherever a copy goes:
+/// the clipboard (Ctrl+C and the menu's Copy both emit "copy-clipboard")
+/// and PRIMARY, which a selection offers.
+///
+/// For PRIMARY, GTK lets the label or the buffer offer its selection as it
+/// does, then the same selection is offered again under the same owner.
+/// GTK treats that as new contents, not a new owner. The widget keeps its
+/// selection until another program takes PRIMARY, and then drops it, as it
+/// does on its own.
+@MainActor enum ShownTextCopy {
+  /// Makes copies from `label`, a selectable label, hold only what it shows.
+  static func leaveOutIsolates(of label: UnsafeMutablePointer<GtkWidget>) {
+    let instance = UnsafeMutableRawPointer(label)
+    connect(instance, "copy-clipboard", unsafeBitCast(copyFromLabel, to: GCallback.self))
+    for property in ["cursor-position", "selection-bound"] {
+      connect(instance, "notify::" + property, unsafeBitCast(labelSelected, to: GCallback.self))
+    }
+  }
+
+  /// Makes copies from `view`, a read-only text view, hold only what it
+  /// shows.
+  static func leaveOutIsolates(ofTextView view: UnsafeMutablePointer<GtkWidget>) {
+    connect(
+      UnsafeMutableRawPointer(view), "copy-clipboard",
+      unsafeBitCast(copyFromTextView, to: GCallback.self))
+    // After the buffer's own handler, which offers the selection first.
+    let buffer = gtk_text_view_get_buffer(lf_text_view(view))
+    g_signal_connect_data(
+      UnsafeMutableRawPointer(buffer), "mark-set", unsafeBitCast(bufferMarkSet, to: GCallback.self),
+      nil, nil, G_CONNECT_AFTER)
+  }
+
+  /// `text` without the isolates ClientText adds; every other character
+  /// stays, the names it shows for reordering characters among them.
+  nonisolated static func withoutIsolates(_ text: some StringProtocol) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars where scalar != "\u{2068}" && scalar != "\u{2069}" {
+      shown.unicodeScalars.append(scalar)
+    }
+    return shown
+  }
+
+  private static func connect(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback
+  ) {
+    g_signal_connect_data(instance, signal, handler, nil, nil, GConnectFlags(rawValue: 0))
+  }
+
+  /// Offers `owner`'s selection as PRIMARY through `get` and `clear` if
+  /// `owner` holds PRIMARY now, that is, right after it offered it itself.
+  private static func reoffer(
+    _ owner: UnsafeMutableRawPointer, get: GtkClipboardGetFunc, clear: GtkClipboardClearFunc
+  ) {
+    let primary = gtk_clipboard_get(gdk_atom_intern("PRIMARY", false.gboolean))
+    guard let primary,
+      UnsafeMutableRawPointer(gtk_clipboard_get_owner(primary)) == owner
+    else { return }
+    let list = gtk_target_list_new(nil, 0)
+    gtk_target_list_add_text_targets(list, 0)
+    var count: Int32 = 0
+    let targets = gtk_target_table_new_from_list(list, &count)
+    gtk_target_list_unref(list)
+    _ = gtk_clipboard_set_with_owner(
+      primary, targets, guint(count), get, clear, owner.assumingMemoryBound(to: GObject.self))
+    gtk_target_table_free(targets, count)
+  }
+
+  /// Puts `text` on the clipboard, if there is any.
+  private static func copy(_ text: String?) {
+    guard let text, !text.isEmpty else { return }
+    let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", false.gboolean))
+    gtk_clipboard_set_text(clipboard, withoutIsolates(text), -1)
+  }
+
+  /// What `label` has selected, if anything.
+  private static func selection(of label: UnsafeMutablePointer<GtkLabel>) -> String? {
+    var start: Int32 = 0
+    var end: Int32 = 0
+    guard gtk_label_get_selection_bounds(label, &start, &end) != 0, start != end,
+      let text = gtk_label_get_text(label)
+    else { return nil }
+    let scalars = Array(String(cString: text).unicodeScalars)
+    let lower = min(max(0, Int(start)), scalars.count)
+    let range = lower..<min(max(lower, Int(end)), scalars.count)
+    guard !range.isEmpty else { return nil }
+    var selected = ""
+    selected.unicodeScalars.append(contentsOf: scalars[range])
+    return selected
+  }
+
+  /// What `buffer` has selected, if anything.
+  private static func selection(of buffer: UnsafeMutablePointer<GtkTextBuffer>) -> String? {
+    var start = GtkTextIter()
+    var end = GtkTextIter()
+    guard gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0 else { return nil }
+    return String(taking: gtk_text_buffer_get_text(buffer, &start, &end, false.gboolean))
+  }
+}
+
+// Signal handlers and clipboard callbacks. GTK calls each on the main
+// thread; the owner passed to a clipboard callback is the label or buffer.
+// Pointers cross into the main actor as addresses, since they are not
+// Sendable.
+
+extension ShownTextCopy {
+  fileprivate static func labelCopied(_ address: UInt) {
+    guard let label = UnsafeMutablePointer<GtkWidget>(bitPattern: address) else { return }
+    copy(selection(of: lf_label(label)))
+    g_signal_stop_emission_by_name(label, "copy-clipboard")
+  }
+
+  fileprivate static func textViewCopied(_ address: UInt) {
+    guard let view = UnsafeMutablePointer<GtkWidget>(bitPattern: address),
+      let buffer = gtk_text_view_get_buffer(lf_text_view(view))
+    else { return }
+    copy(selection(of: buffer))
+    g_signal_stop_emission_by_name(view, "copy-clipboard")
+  }
+
+  fileprivate static func reofferLabel(_ address: UInt) {
+    guard let label = UnsafeMutableRawPointer(bitPattern: address) else { return }
+    reoffer(label, get: labelText, clear: labelLostPrimary)
+  }
+
+  fileprivate static func reofferBuffer(_ address: UInt, mark markAddress: UInt) {
+    guard let buffer = UnsafeMutablePointer<GtkTextBuffer>(bitPattern: address) else { return }
+    let mark = OpaquePointer(bitPattern: markAddress)
+    // Only the two marks that bound the selection change it.
+    guard
+      mark == OpaquePointer(gtk_text_buffer_get_insert(buffer))
+        || mark == OpaquePointer(gtk_text_buffer_get_selection_bound(buffer))
+    else { return }
+    reoffer(UnsafeMutableRawPointer(buffer), get: bufferText, clear: bufferLostPrimary)
+  }
+
+  fileprivate static func offerLabelText(_ address: UInt, into dataAddress: UInt) {
+    guard let label = UnsafeMutablePointer<GtkWidget>(bitPattern: address),
+      let data = OpaquePointer(bitPattern: dataAddress)
+    else { return }
+    let selected = selection(of: lf_label(label)).map(withoutIsolates)
+    _ = gtk_selection_data_set_text(data, selected ?? "", -1)
+  }
+
+  fileprivate static func offerBufferText(_ address: UInt, into dataAddress: UInt) {
+    guard let buffer = UnsafeMutablePointer<GtkTextBuffer>(bitPattern: address),
+      let data = OpaquePointer(bitPattern: dataAddress)
+    else { return }
+    let selected = selection(of: buffer).map(withoutIsolates)
+    _ = gtk_selection_data_set_text(data, selected ?? "", -1)
+  }
+
+  /// As GTK's own: the selection goes once another program takes PRIMARY.
+  /// A label shows no cursor, so where it collapses to is not seen.
+  fileprivate static func deselectLabel(_ address: UInt) {
+    guard let label = lf_label(UnsafeMutableRawPointer(bitPattern: address)) else { return }
+    var start: Int32 = 0
+    var end: Int32 = 0
+    guard gtk_label_get_selection_bounds(label, &start, &end) != 0 else { return }
+    gtk_label_select_region(label, end, end)
+  }
+
+  /// As GTK's own: the selection collapses to the cursor.
+  fileprivate static func deselectBuffer(_ address: UInt) {
+    guard let buffer = UnsafeMutablePointer<GtkTextBuffer>(bitPattern: address) else { return }
+    var cursor = GtkTextIter()
+    gtk_text_buffer_get_iter_at_mark(buffer, &cursor, gtk_text_buffer_get_insert(buffer))
+    gtk_text_buffer_select_range(buffer, &cursor, &cursor)
+  }
+}
+
+private let copyFromLabel: @convention(c) (gpointer?, gpointer?) -> Void = { instance, _ in
+  let address = UInt(bitPattern: instance)
+  MainActor.assumeIsolated { ShownTextCopy.labelCopied(address) }
+}
+
+private let copyFromTextView: @convention(c) (gpointer?, gpointer?) -> Void = { instance, _ in
+  let address = UInt(bitPattern: instance)
+  MainActor.assumeIsolated { ShownTextCopy.textViewCopied(address) }
+}
+
+// "notify" passes the property's GParamSpec before the data.
+private let labelSelected: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = {
+  instance, _, _ in
+  let address = UInt(bitPattern: instance)
+  MainActor.assumeIsolated { ShownTextCopy.reofferLabel(address) }
+}
+
+private let bufferMarkSet:
+  @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, gpointer?, gpointer?) -> Void = {
+    instance, _, mark, _ in
+    let address = UInt(bitPattern: instance)
+    let markAddress = UInt(bitPattern: mark)
+    MainActor.assumeIsolated { ShownTextCopy.reofferBuffer(address, mark: markAddress) }
+  }
+
+private let labelText: GtkClipboardGetFunc = { _, data, _, owner in
+  let address = UInt(bitPattern: owner)
+  let dataAddress = UInt(bitPattern: data)
+  MainActor.assumeIsolated { ShownTextCopy.offerLabelText(address, into: dataAddress) }
+}
+
+private let bufferText: GtkClipboardGetFunc = { _, data, _, owner in
+  let address = UInt(bitPattern: owner)
+  let dataAddress = UInt(bitPattern: data)
+  MainActor.assumeIsolated { ShownTextCopy.offerBufferText(address, into: dataAddress) }
+}
+
+private let labelLostPrimary: GtkClipboardClearFunc = { _, owner in
+  let address = UInt(bitPattern: owner)
+  MainActor.assumeIsolated { ShownTextCopy.deselectLabel(address) }
+}
+
+private let bufferLostPrimary: GtkClipboardClearFunc = { _, owner in
+  let address = UInt(bitPattern: owner)
+  MainActor.assumeIsolated { ShownTextCopy.deselectBuffer(address) }
+}
