@@ -314,7 +314,7 @@ leakcheck: deps-test build
 	Tests/leakcheck "$(BIN_DIR)/login-form"
 
 # Applies each listed mutation to a scratch copy, rebuilds, and fails if any
-# survives the in-process suites (Tests/mutants). Not part of make test.
+# survives the test meant to catch it (Tests/mutants). Not part of make test.
 mutants: deps-test
 	Tests/mutants $(MUTANTS)
 
