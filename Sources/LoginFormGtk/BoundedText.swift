@@ -13,9 +13,10 @@ import CGtk
   static let maximumHeight: Int32 = 240
 
   /// The widget showing `text` (Pango markup when `isMarkup`), `width`
-  /// pixels wide, and the view to pack: that widget itself when it fits,
-  /// else the scrolling `pane` around it.
-  static func make(_ text: String, isMarkup: Bool = false, width: Int32)
+  /// pixels wide, or up to `widest` to keep a token whole, and the view to
+  /// pack: that widget itself when it fits, else the scrolling `pane`
+  /// around it.
+  static func make(_ text: String, isMarkup: Bool = false, width: Int32, widest: Int32)
     -> (
       text: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkWidget>,
       pane: UnsafeMutablePointer<GtkWidget>?
@@ -31,14 +32,17 @@ import CGtk
         lf_scrolled_window(pane), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
       return (view, pane, pane)
     }
-    let label = wrappingLabel(text, isMarkup: isMarkup)
+    let label = wrappingLabel(text, isMarkup: isMarkup, widest: widest)
     // Only a tall text scrolls: GTK 3 sizes a scrolled window for its
     // child's height at the child's narrowest, which would leave a gap
     // under text that fits.
     var height: Int32 = 0
     // A hidden widget asks for no room at all.
     gtk_widget_show(label)
-    gtk_widget_get_preferred_height_for_width(label, width, nil, &height)
+    // A token kept whole may widen the label past the content.
+    var least: Int32 = 0
+    gtk_widget_get_preferred_width(label, &least, nil)
+    gtk_widget_get_preferred_height_for_width(label, max(width, least), nil, &height)
     guard height > maximumHeight else { return (label, label, nil) }
     for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(label, 6) }
     gtk_widget_set_margin_start(label, 6)
@@ -66,7 +70,7 @@ import CGtk
   /// A label for `text` (Pango markup when `isMarkup`) that wraps within
   /// the window's width, never widening it (see PromptFrame), and can be
   /// selected but takes no focus of its own.
-  static func wrappingLabel(_ text: String, isMarkup: Bool = false)
+  static func wrappingLabel(_ text: String, isMarkup: Bool = false, widest: Int32)
     -> UnsafeMutablePointer<GtkWidget>
   {
     let label = gtk_label_new(nil)!
@@ -74,6 +78,7 @@ import CGtk
       gtk_label_set_markup(lf_label(label), text)
     } else {
       gtk_label_set_text(lf_label(label), text)
+      WholeTokens.apply(to: label, text: text, widest: widest)
     }
     gtk_label_set_line_wrap(lf_label(label), true.gboolean)
     gtk_label_set_line_wrap_mode(lf_label(label), PANGO_WRAP_WORD_CHAR)

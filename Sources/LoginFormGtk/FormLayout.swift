@@ -32,7 +32,9 @@ import LoginFormPrompt
     let content = frame.content
     gtk_box_set_spacing(lf_box(content), Self.groupSpacing)
     let text = description.text.map {
-      BoundedText.make($0, isMarkup: description.textIsMarkup, width: frame.contentWidth)
+      BoundedText.make(
+        $0, isMarkup: description.textIsMarkup, width: frame.contentWidth,
+        widest: frame.widestContent)
     }
     if let text {
       gtk_box_pack_start(lf_box(content), text.view, false.gboolean, false.gboolean, 0)

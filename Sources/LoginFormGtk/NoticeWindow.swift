@@ -61,17 +61,19 @@ import LoginFormPrompt
     // wrapping text is as tall as it needs at that width, no taller.
     let contentWidth = Int32(clamping: max(1, width - 36))
     gtk_widget_set_size_request(content, contentWidth, -1)
+    let widest = WholeTokens.widest(
+      from: contentWidth, widthIsChosen: options.window.width != nil)
     if let line = options.requesterLine {
       let requester = RequesterLabel.make(line)
       gtk_box_pack_start(lf_box(content), requester, false.gboolean, false.gboolean, 0)
     }
     let shown = BoundedText.shown(heading: description.heading, text: description.text)
-    heading = shown.heading.map { BoundedText.wrappingLabel($0) }
+    heading = shown.heading.map { BoundedText.wrappingLabel($0, widest: widest) }
     if let heading {
       setStyleClass("prompt-heading", on: heading, true)
       gtk_box_pack_start(lf_box(content), heading, false.gboolean, false.gboolean, 0)
     }
-    let text = BoundedText.make(shown.text, width: contentWidth)
+    let text = BoundedText.make(shown.text, width: contentWidth, widest: widest)
     self.text = text.text
     gtk_box_pack_start(lf_box(content), text.view, true.gboolean, true.gboolean, 0)
     closeButton = gtk_button_new_with_mnemonic(description.closeLabel)

@@ -17,6 +17,8 @@ import LoginFormPrompt
   let headerTitle: HeaderTitle
   /// The content's width in pixels, which wrapping text takes.
   let contentWidth: Int32
+  /// The widest the content grows to keep a caller's token whole.
+  let widestContent: Int32
   private let options: PromptOptions
   private var grab: KeyboardGrab?
   /// The countdown, while the prompt has a timeout and no key was typed.
@@ -74,6 +76,8 @@ import LoginFormPrompt
     // of width, so that this, not their text, sets the width.
     contentWidth = Int32(clamping: max(1, width - 36))
     gtk_widget_set_size_request(content, contentWidth, -1)
+    widestContent = WholeTokens.widest(
+      from: contentWidth, widthIsChosen: options.window.width != nil)
     gtk_window_set_type_hint(lf_window(window), GDK_WINDOW_TYPE_HINT_DIALOG)
     if let icon = options.window.icon { WindowPlacement.setIcon(icon, of: window) }
     gtk_window_set_modal(lf_window(window), options.window.isModal.gboolean)

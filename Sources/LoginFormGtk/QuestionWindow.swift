@@ -35,15 +35,19 @@ import LoginFormPrompt
       options: description.options, title: description.title, okLabel: description.yesLabel,
       cancelLabel: description.noLabel, buttonsInHeaderBar: false)
     let content = lf_box(frame.content)
+    let widest = frame.widestContent
     let shown = BoundedText.shown(heading: description.heading, text: description.text)
-    heading = shown.heading.map { BoundedText.wrappingLabel($0) }
+    heading = shown.heading.map { BoundedText.wrappingLabel($0, widest: widest) }
     if let heading {
       setStyleClass("prompt-heading", on: heading, true)
       gtk_box_pack_start(content, heading, false.gboolean, false.gboolean, 0)
     }
     // Bounded, so that a long text never pushes the buttons off the screen.
     let text =
-      shown.text.isEmpty ? nil : BoundedText.make(shown.text, width: frame.contentWidth)
+      shown.text.isEmpty
+      ? nil
+      : BoundedText.make(
+        shown.text, width: frame.contentWidth, widest: widest)
     if let text { gtk_box_pack_start(content, text.view, false.gboolean, false.gboolean, 0) }
     self.text = text?.text
     detail = description.detail.map { Self.detailLabel($0) }
