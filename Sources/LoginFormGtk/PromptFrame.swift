@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormMainLoop
 import LoginFormPrompt
 
 /// What every prompt window shares: the GtkWindow with its header bar (for a

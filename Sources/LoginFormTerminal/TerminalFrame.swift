@@ -20,9 +20,8 @@ import LoginFormPrompt
   private var lineIsOpen = false
   /// The columns drawn on that line.
   private var drawnWidth = 0
-  private var remaining = 0
   private var sources: [guint] = []
-  private var countdown: guint = 0
+  private var countdown: Countdown?
   private var escapeTimer: guint = 0
 
   /// Called with each byte typed, to decode with `decoder`.
@@ -63,12 +62,16 @@ import LoginFormPrompt
           return true
         })
     }
-    if let seconds = options.timeoutSeconds {
-      remaining = seconds
-      timeLeft = RemainingTime.text(remaining: remaining)
-      countdown = MainLoopSource.repeating(milliseconds: 1000) { [weak self] in
-        self?.tick() ?? false
-      }
+    countdown = options.timeoutSeconds.map { seconds in
+      Countdown(
+        seconds: seconds,
+        show: { [weak self] text in
+          guard let self, text != timeLeft else { return }
+          timeLeft = text
+          // Not while the countdown starts: the prompt is drawn after.
+          if countdown != nil { onRedraw?(false) }
+        },
+        expire: { [weak self] in self?.end(.timedOut) })
     }
   }
 
@@ -138,11 +141,8 @@ import LoginFormPrompt
 
   /// Stops the countdown for good: the first key was typed.
   func stopCountdown() {
-    guard countdown != 0 else { return }
-    MainLoopSource.remove(countdown)
-    countdown = 0
-    timeLeft = nil
-    onRedraw?(false)
+    countdown?.stop()
+    countdown = nil
   }
 
   /// Ends the prompt with `result`, unless it has already ended: the only
@@ -152,9 +152,9 @@ import LoginFormPrompt
     if lineIsOpen { _ = terminal.write("\n") }
     self.result = result
     willEnd?()
-    for source in sources + [countdown, escapeTimer] { MainLoopSource.remove(source) }
+    for source in sources + [escapeTimer] { MainLoopSource.remove(source) }
     sources = []
-    countdown = 0
+    countdown = nil
     escapeTimer = 0
     terminal.close()
     didEnd?(result)
@@ -190,17 +190,5 @@ import LoginFormPrompt
       end(.cancelled)
       return false
     }
-  }
-
-  private func tick() -> Bool {
-    remaining -= 1
-    guard remaining > 0 else {
-      countdown = 0
-      end(.timedOut)
-      return false
-    }
-    timeLeft = RemainingTime.text(remaining: remaining)
-    onRedraw?(false)
-    return true
   }
 }

@@ -1,18 +1,18 @@
-import CGtk
-import LoginFormMainLoop
+import CGLib
 import LoginFormPrompt
 
-/// The time left before a prompt gives up, said through `show` (the header
-/// bar's subtitle) in its last seconds (see `RemainingTime`) and updated
-/// every second.
-@MainActor final class Countdown {
+/// The time left before a prompt gives up, said through `show` (a window's
+/// header bar, the terminal's prompt line) in its last seconds (see
+/// `RemainingTime`) and updated every second; both presenters count with
+/// it.
+@MainActor package final class Countdown {
   private var remaining: Int
   private let show: @MainActor (String?) -> Void
   private var source: guint = 0
 
   /// Starts counting down `seconds`, saying the time left through `show`;
   /// calls `expire` when they are up.
-  init(
+  package init(
     seconds: Int, show: @escaping @MainActor (String?) -> Void,
     expire: @escaping @MainActor () -> Void
   ) {
@@ -35,12 +35,12 @@ import LoginFormPrompt
   }
 
   /// "Cancels in 5 s" in the last seconds, nil before.
-  static func text(remaining: Int) -> String? {
+  package static func text(remaining: Int) -> String? {
     RemainingTime.text(remaining: remaining)
   }
 
   /// Stops counting and clears what it said; the prompt stays.
-  func stop() {
+  package func stop() {
     MainLoopSource.remove(source)
     source = 0
     show(nil)
