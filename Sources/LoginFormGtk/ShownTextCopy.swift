@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormPrompt
 
 /// A copy of a caller's text holds exactly the characters shown.
 ///
@@ -18,40 +19,24 @@ import CGtk
 @MainActor enum ShownTextCopy {
   /// Makes copies from `label`, a selectable label, hold only what it shows.
   static func leaveOutIsolates(of label: UnsafeMutablePointer<GtkWidget>) {
-    let instance = UnsafeMutableRawPointer(label)
-    connect(instance, "copy-clipboard", unsafeBitCast(copyFromLabel, to: GCallback.self))
+    // The handlers take its address: a pointer is not Sendable.
+    let address = UInt(bitPattern: label)
+    SignalConnection.connect(label, "copy-clipboard") { labelCopied(address) }
     for property in ["cursor-position", "selection-bound"] {
-      connect(instance, "notify::" + property, unsafeBitCast(labelSelected, to: GCallback.self))
+      SignalConnection.connectNotify(label, property: property) { reofferLabel(address) }
     }
   }
 
   /// Makes copies from `view`, a read-only text view, hold only what it
   /// shows.
   static func leaveOutIsolates(ofTextView view: UnsafeMutablePointer<GtkWidget>) {
-    connect(
-      UnsafeMutableRawPointer(view), "copy-clipboard",
-      unsafeBitCast(copyFromTextView, to: GCallback.self))
+    let address = UInt(bitPattern: view)
+    SignalConnection.connect(view, "copy-clipboard") { textViewCopied(address) }
     // After the buffer's own handler, which offers the selection first.
     let buffer = gtk_text_view_get_buffer(lf_text_view(view))
     g_signal_connect_data(
       UnsafeMutableRawPointer(buffer), "mark-set", unsafeBitCast(bufferMarkSet, to: GCallback.self),
       nil, nil, G_CONNECT_AFTER)
-  }
-
-  /// `text` without the isolates ClientText adds; every other character
-  /// stays, the names it shows for reordering characters among them.
-  nonisolated static func withoutIsolates(_ text: some StringProtocol) -> String {
-    var shown = ""
-    for scalar in text.unicodeScalars where scalar != "\u{2068}" && scalar != "\u{2069}" {
-      shown.unicodeScalars.append(scalar)
-    }
-    return shown
-  }
-
-  private static func connect(
-    _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback
-  ) {
-    g_signal_connect_data(instance, signal, handler, nil, nil, GConnectFlags(rawValue: 0))
   }
 
   /// Offers `owner`'s selection as PRIMARY through `get` and `clear` if
@@ -77,7 +62,7 @@ import CGtk
   private static func copy(_ text: String?) {
     guard let text, !text.isEmpty else { return }
     let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", false.gboolean))
-    gtk_clipboard_set_text(clipboard, withoutIsolates(text), -1)
+    gtk_clipboard_set_text(clipboard, ClientText.withoutIsolates(text), -1)
   }
 
   /// What `label` has selected, if anything.
@@ -108,16 +93,18 @@ import CGtk
 // Signal handlers and clipboard callbacks. GTK calls each on the main
 // thread; the owner passed to a clipboard callback is the label or buffer.
 // Pointers cross into the main actor as addresses, since they are not
-// Sendable.
+// Sendable. "mark-set" runs after the buffer's own handler and passes the
+// mark, and a clipboard callback must be a C function: SignalConnection
+// has neither.
 
 extension ShownTextCopy {
-  fileprivate static func labelCopied(_ address: UInt) {
+  private static func labelCopied(_ address: UInt) {
     guard let label = UnsafeMutablePointer<GtkWidget>(bitPattern: address) else { return }
     copy(selection(of: lf_label(label)))
     g_signal_stop_emission_by_name(label, "copy-clipboard")
   }
 
-  fileprivate static func textViewCopied(_ address: UInt) {
+  private static func textViewCopied(_ address: UInt) {
     guard let view = UnsafeMutablePointer<GtkWidget>(bitPattern: address),
       let buffer = gtk_text_view_get_buffer(lf_text_view(view))
     else { return }
@@ -125,7 +112,7 @@ extension ShownTextCopy {
     g_signal_stop_emission_by_name(view, "copy-clipboard")
   }
 
-  fileprivate static func reofferLabel(_ address: UInt) {
+  private static func reofferLabel(_ address: UInt) {
     guard let label = UnsafeMutableRawPointer(bitPattern: address) else { return }
     reoffer(label, get: labelText, clear: labelLostPrimary)
   }
@@ -145,7 +132,7 @@ extension ShownTextCopy {
     guard let label = UnsafeMutablePointer<GtkWidget>(bitPattern: address),
       let data = OpaquePointer(bitPattern: dataAddress)
     else { return }
-    let selected = selection(of: lf_label(label)).map(withoutIsolates)
+    let selected = selection(of: lf_label(label)).map(ClientText.withoutIsolates)
     _ = gtk_selection_data_set_text(data, selected ?? "", -1)
   }
 
@@ -153,7 +140,7 @@ extension ShownTextCopy {
     guard let buffer = UnsafeMutablePointer<GtkTextBuffer>(bitPattern: address),
       let data = OpaquePointer(bitPattern: dataAddress)
     else { return }
-    let selected = selection(of: buffer).map(withoutIsolates)
+    let selected = selection(of: buffer).map(ClientText.withoutIsolates)
     _ = gtk_selection_data_set_text(data, selected ?? "", -1)
   }
 
@@ -174,23 +161,6 @@ extension ShownTextCopy {
     gtk_text_buffer_get_iter_at_mark(buffer, &cursor, gtk_text_buffer_get_insert(buffer))
     gtk_text_buffer_select_range(buffer, &cursor, &cursor)
   }
-}
-
-private let copyFromLabel: @convention(c) (gpointer?, gpointer?) -> Void = { instance, _ in
-  let address = UInt(bitPattern: instance)
-  MainActor.assumeIsolated { ShownTextCopy.labelCopied(address) }
-}
-
-private let copyFromTextView: @convention(c) (gpointer?, gpointer?) -> Void = { instance, _ in
-  let address = UInt(bitPattern: instance)
-  MainActor.assumeIsolated { ShownTextCopy.textViewCopied(address) }
-}
-
-// "notify" passes the property's GParamSpec before the data.
-private let labelSelected: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = {
-  instance, _, _ in
-  let address = UInt(bitPattern: instance)
-  MainActor.assumeIsolated { ShownTextCopy.reofferLabel(address) }
 }
 
 private let bufferMarkSet:

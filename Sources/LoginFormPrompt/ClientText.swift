@@ -75,6 +75,21 @@ package enum ClientText {
     return lines
   }
 
+  /// Whether `scalar` is one of the isolates (FSI, PDI) put around each
+  /// line: invisible, and only for a window's bidirectional layout. A
+  /// client's own are already shown by name, so any left are ours.
+  package static func isIsolate(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\u{2068}" || scalar == "\u{2069}"
+  }
+
+  /// `text` without the isolates: what a copy of it holds, or a terminal
+  /// shows.
+  package static func withoutIsolates(_ text: some StringProtocol) -> String {
+    var shown = ""
+    shown.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { !isIsolate($0) })
+    return shown
+  }
+
   /// One line with its directional controls shown, between FSI and PDI.
   private static func isolated(_ line: some StringProtocol) -> String {
     "\u{2068}" + named(line) + "\u{2069}"

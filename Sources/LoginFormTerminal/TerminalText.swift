@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import LoginFormPrompt
 
 /// Text as the terminal shows it: every character that could move the
 /// cursor, change the terminal's state (an escape sequence in a key
@@ -39,7 +40,7 @@ package enum TerminalText {
   /// client's own by name.
   private static func shown(_ scalars: [Unicode.Scalar]) -> String {
     var line = ""
-    for scalar in scalars where scalar != "\u{2068}" && scalar != "\u{2069}" {
+    for scalar in scalars where !ClientText.isIsolate(scalar) {
       append(scalar, to: &line)
     }
     return line

@@ -16,6 +16,12 @@ import Testing
     #expect(ClientText.displayableLine("GnuPG") == "\u{2068}GnuPG\u{2069}")
   }
 
+  @Test func withoutIsolatesOnlyTheIsolatesAreLeftOut() {
+    #expect(
+      ClientText.withoutIsolates("\u{2068}alice@⟨RLO⟩moc\u{2069}\n\u{2068}\u{200B}x\u{2069}")
+        == "alice@⟨RLO⟩moc\n\u{200B}x")
+  }
+
   @Test func reorderingCharactersAreShownNotObeyed() {
     #expect(
       shown("alice@\u{202E}moc.buhtig\u{202C}.evil.example")

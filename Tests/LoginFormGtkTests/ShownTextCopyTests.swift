@@ -67,12 +67,6 @@ final class ShownTextCopyTests: GtkTestCase {
       window.finish(.cancelled)
     }
   }
-
-  func testOnlyTheIsolatesAreLeftOut() {
-    XCTAssertEqual(
-      ShownTextCopy.withoutIsolates("\u{2068}alice@⟨RLO⟩moc\u{2069}\n\u{2068}\u{200B}x\u{2069}"),
-      "alice@⟨RLO⟩moc\n\u{200B}x")
-  }
 }
 
 @MainActor private func clipboard(_ name: String) -> OpaquePointer {
