@@ -25,7 +25,7 @@ LINT_PACKAGES = shellcheck pyflakes3
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
 	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip x11-utils valgrind gdb \
-	weston jq $(CLIENT_PACKAGES)
+	weston jq strace $(CLIENT_PACKAGES)
 # The real clients of the drop-in modes that Tests/EndToEnd/test_*.py drive.
 # dropbear-bin is only the binaries (no service): an SSH server for the host-key question.
 # gcc and libssl-dev build the software security key (Tests/EndToEnd/fixtures/soft-sk.c);

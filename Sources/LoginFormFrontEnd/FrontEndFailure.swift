@@ -32,6 +32,8 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   case git(GitCredentialError)
   /// What the quick pinentry handed over could not be read.
   case handOff(PinentryHandOffError)
+  /// Another process could read this one's memory: nothing is asked.
+  case memoryExposed(MemoryExposure)
 
   /// What locked memory was needed for.
   package enum LockedUse: Equatable, Sendable {
@@ -76,11 +78,21 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
       localized("pinentry-login-form and login-form are of different versions; reinstall them")
     case .handOff:
       localized("What pinentry-login-form handed over cannot be read")
+    case .memoryExposed(.traced(let tracer)):
+      formatted(
+        // TRANSLATORS: %d is the id of the process (a debugger, say) that
+        // traces login-form.
+        localized("Not asking: process %d is tracing this one and could read what is typed"),
+        tracer)
+    case .memoryExposed(.dumpable):
+      localized(
+        "Not asking: something made this process readable by other programs while it started")
     }
   }
 
   /// The exit status: 2 for what the caller got wrong or a machine that
-  /// cannot host the prompt, 3 when an answer could not be delivered.
+  /// cannot host the prompt, 3 when an answer could not be delivered, 7
+  /// when the process's memory is open to others.
   package var status: ExitStatus {
     switch self {
     case .options, .noPresenter, .cannotLockMemory, .readFailed, .inputTooLong,
@@ -88,6 +100,7 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
       .git, .handOff:
       .usage
     case .noLockedMemoryLeft, .outputClosed, .writeFailed, .lineBreakInAnswer: .notDelivered
+    case .memoryExposed: .memoryExposed
     }
   }
 }

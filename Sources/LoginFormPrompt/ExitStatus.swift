@@ -16,6 +16,9 @@ package enum ExitStatus: Int32, Sendable {
   case timedOut = 5
   /// The connection to the X server was lost.
   case displayLost = 6
+  /// Another process traced this one, or made its memory readable, while
+  /// it started: nothing was asked.
+  case memoryExposed = 7
 }
 
 extension ExitStatus {

@@ -13,9 +13,15 @@ import LoginFormProcess
 import LoginFormPrompt
 import LoginFormProtocols
 
-lf_harden_process()
+// Hardened before any library loaded (CProcess's .preinit_array).
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0
 Localization.setUp()
+// Whoever attached while the libraries loaded is still attached, or left
+// the process dumpable if they undid the hardening: either way, nothing
+// secret is asked, read from the password manager or answered.
+if let exposure = MemoryExposure(dumpable: lf_is_dumpable(), tracer: Int(lf_tracer())) {
+  Standard.fail(.memoryExposed(exposure))
+}
 // Read once, before anything changes it: every decision sees one value.
 let environment = LaunchEnvironment { g_getenv($0).map { String(cString: $0) } }
 let mode = Mode(arguments: CommandLine.arguments, askpassPromptMode: environment.sshAskpassPrompt)

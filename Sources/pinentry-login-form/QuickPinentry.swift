@@ -121,4 +121,11 @@ import LoginFormProtocols
     warn(message)
     exit(2)
   }
+
+  /// Says `failure` as one line on standard error and exits with its
+  /// status, without becoming login-form.
+  static func fail(_ failure: FrontEndFailure) -> Never {
+    warn(failure.description)
+    exit(failure.status.rawValue)
+  }
 }

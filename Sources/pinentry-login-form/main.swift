@@ -7,10 +7,15 @@ import CProcess
 import LoginFormFrontEnd
 import LoginFormPrompt
 
-lf_harden_process()
+// Hardened before any library loaded (CProcess's .preinit_array).
 _ = lf_occupy_closed_standard_descriptors()
 // Even the line saying login-form cannot be started is translated.
 Localization.setUp()
+// Refused here, not handed over: login-form would start afresh, and the
+// trace of what was done to this process would go with it.
+if let exposure = MemoryExposure(dumpable: lf_is_dumpable(), tracer: Int(lf_tracer())) {
+  QuickPinentry.fail(.memoryExposed(exposure))
+}
 // Any other command line (--help, --version, --timeout, a mistake) is
 // login-form's to read and answer.
 guard

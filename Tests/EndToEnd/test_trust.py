@@ -272,30 +272,11 @@ class AccessibilityLeakTests(PromptTestCase):
     # no listener in time to be read here.
 
 
-class StartedElsewhere(harness.Prompt):
-    """A prompt that another program (here gdb) started: found by its title,
-    its process id read from the window."""
-
-    def __init__(self, title):
-        self.title = title
-        self.process = None
-        self.window = None
-        self._app = None
-        self._widgets = {}
-        self._result = None
-        self._pid = None
-
-    @property
-    def pid(self):
-        if self._pid is None:
-            self._pid = int(xdotool_or_fail("getwindowpid", str(self.wait_for_window())).stdout)
-        return self._pid
-
-    def running(self):
-        return os.path.exists(f"/proc/{self.pid}") if self._pid else True
-
-    def kill(self):
-        pass
+def attached_and_running(pid, tracer):
+    """Whether `tracer` traces `pid` and has let it run on (not stopped)."""
+    with open(f"/proc/{pid}/status") as status:
+        fields = dict(line.split(":", 1) for line in status if ":" in line)
+    return int(fields["TracerPid"]) == tracer and not fields["State"].strip().startswith("t")
 
 
 def core_copies(core, secret):
@@ -314,7 +295,15 @@ class MemoryAtExitTests(PromptTestCase):
         folder = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, folder, True)
         core = os.path.join(folder, "core")
-        title = harness.unique_title(self._testMethodName)
+        if askpass:
+            prompt = harness.Prompt(*options, title="Unlock SSH Key", add_title=False)
+        else:
+            prompt = harness.Prompt(*options)
+        self.addCleanup(prompt.kill)
+        prompt.show()
+        # Attached once the window is up, as root can attach to a process
+        # that is not dumpable: started under a debugger, the prompt would
+        # refuse to ask (see StartUpExposureTests).
         # Its complaints about the debug information go to a file: a pipe
         # nobody reads while the window is up would fill and stop gdb.
         gdb_log = open(os.path.join(folder, "gdb.log"), "wb")
@@ -322,21 +311,19 @@ class MemoryAtExitTests(PromptTestCase):
         gdb = subprocess.Popen(
             ["gdb", "-q", "-batch", "-ex", "set complaints 0", "-ex", "set pagination off",
              "-ex", "handle SIGPIPE SIGTERM SIGINT nostop noprint pass",
-             "-ex", "break exit", "-ex", "run", "-ex", f"generate-core-file {core}",
-             "-ex", "kill", "--args", harness.BINARY,
-             *(options if askpass else (f"--title={title}", *options))],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=gdb_log)
+             "-p", str(prompt.pid), "-ex", "break exit", "-ex", "continue",
+             "-ex", f"generate-core-file {core}", "-ex", "kill"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=gdb_log)
         self.addCleanup(lambda: gdb.poll() is None and gdb.kill())
-        prompt = StartedElsewhere("Unlock SSH Key" if askpass else title)
-        self.addCleanup(prompt.kill)
-        prompt.show()
-        inferior = prompt.pid
+        harness.poll(lambda: attached_and_running(prompt.pid, gdb.pid),
+                     message="gdb attached and let the prompt run again")
         prompt.type_synced(password, "Passphrase" if askpass else "Password")
-        with open(f"/proc/{inferior}/status") as status:
+        with open(f"/proc/{prompt.pid}/status") as status:
             locked = next(line for line in status if line.startswith("VmLck:"))
         self.assertGreater(int(locked.split()[1]), 0, locked)
         prompt.key("Return")
-        out, _ = gdb.communicate(timeout=120)
+        gdb.wait(timeout=120)
+        _, out, _ = prompt.finish()
         with open(gdb_log.name, "rb") as log:
             self.assertTrue(os.path.exists(core), log.read().decode(errors="replace")[-2000:])
         self.assertIn(password.encode() + b"\n", out, "the password was delivered")

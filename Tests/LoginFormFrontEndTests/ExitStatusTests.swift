@@ -21,7 +21,7 @@ import Testing
   @Test func theStatusesAreTheDocumentedNumbers() {
     let numbers: [ExitStatus: Int32] = [
       .submitted: 0, .cancelled: 1, .usage: 2, .notDelivered: 3, .keyboardUnavailable: 4,
-      .timedOut: 5, .displayLost: 6,
+      .timedOut: 5, .displayLost: 6, .memoryExposed: 7,
     ]
     for (status, number) in numbers { #expect(status.rawValue == number) }
   }

@@ -9,7 +9,18 @@
 
 /// Keeps secrets out of core dumps and ptrace (not dumpable), and turns a
 /// closed pipe into a write error instead of a silent death by SIGPIPE.
+/// Each program linking this target already ran it before any library's
+/// constructor (from .preinit_array); calling it again is harmless.
 void lf_harden_process(void);
+
+/// Whether the kernel would let a process of the same user read this
+/// one's memory: it is dumpable, which someone who attached while the
+/// libraries were being loaded can have made it again.
+bool lf_is_dumpable(void);
+
+/// The process tracing this one (TracerPid in /proc/self/status): 0 when
+/// none, -1 when /proc cannot be read.
+int lf_tracer(void);
 
 /// Opens /dev/null on any of descriptors 0-2 that the caller closed, so the
 /// next file opened (the X connection, say) cannot take the number and
