@@ -205,7 +205,16 @@ import LoginFormProtocols
   private func ended(_ result: PromptResult) {
     shown = nil
     guard !isExiting else { return }
-    handle(channel.answer { PinentryFrontEnd.report(result, to: &$0, into: &$1, keyring: keyring) })
+    let next = channel.answer {
+      PinentryFrontEnd.report(result, to: &$0, into: &$1, keyring: keyring)
+    }
+    guard case .exit = next, case .submitted = result else { return handle(next) }
+    // The agent closed its input before the user answered, and now has the
+    // PIN: the program ends, but not from inside this call, while the
+    // presenter that made it still holds the form's copy of the PIN. Once
+    // it has let go, the copy is wiped as it goes.
+    isExiting = true
+    MainLoopSource.idle { [self] in exitNow(status: .submitted) }
   }
 
   /// This machine's name, which `OPTION owner` must name for its process

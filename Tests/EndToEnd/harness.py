@@ -477,14 +477,14 @@ class Prompt(PromptWindow):
     """One running login-form that the test started, and its window."""
 
     def __init__(self, *options, title=None, env=None, stdout=subprocess.PIPE,
-                 add_title=True):
+                 add_title=True, stdin=subprocess.DEVNULL):
         super().__init__()
         self.title = title or unique_title()
         arguments = [BINARY, *options]
         if add_title:
             arguments.append(f"--title={self.title}")
         self.process = subprocess.Popen(
-            arguments, stdin=subprocess.DEVNULL, stdout=stdout,
+            arguments, stdin=stdin, stdout=stdout,
             stderr=subprocess.PIPE, env=env)
         self._result = None
 
@@ -571,6 +571,51 @@ def stop_group(process):
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=5)
+
+
+def core_at_exit(test, pid):
+    """Attaches gdb to the running process `pid`, to take a core when it
+    calls exit() and then kill it; returns the core's path and gdb once it
+    has let the process run on. Attached after the start, as root may
+    attach to a process that is not dumpable: a prompt started under a
+    debugger refuses to ask (test_startup)."""
+    if shutil.which("gdb") is None:
+        raise AssertionError("gdb is not installed")
+    folder = tempfile.mkdtemp()
+    test.addCleanup(shutil.rmtree, folder, True)
+    core = os.path.join(folder, "core")
+    # Its complaints about the debug information go to a file: a pipe
+    # nobody reads while the prompt is up would fill and stop gdb.
+    log = open(os.path.join(folder, "gdb.log"), "wb")
+    test.addCleanup(log.close)
+    debugger = subprocess.Popen(
+        ["gdb", "-q", "-batch", "-ex", "set complaints 0", "-ex", "set pagination off",
+         "-ex", "handle SIGPIPE SIGTERM SIGINT nostop noprint pass",
+         "-p", str(pid), "-ex", "break exit", "-ex", "continue",
+         "-ex", f"generate-core-file {core}", "-ex", "kill"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
+    test.addCleanup(lambda: debugger.poll() is None and debugger.kill())
+    poll(lambda: _traced_and_running(pid, debugger.pid),
+         message="gdb attached and let the prompt run on")
+    return core, debugger
+
+
+def _traced_and_running(pid, tracer):
+    with open(f"/proc/{pid}/status") as status:
+        fields = dict(line.split(":", 1) for line in status if ":" in line)
+    return int(fields["TracerPid"]) == tracer and not fields["State"].strip().startswith("t")
+
+
+def assert_core_taken(test, core):
+    """Fails, with gdb's last words, unless `core_at_exit` wrote `core`."""
+    with open(os.path.join(os.path.dirname(core), "gdb.log"), "rb") as log:
+        test.assertTrue(os.path.exists(core), log.read().decode(errors="replace")[-2000:])
+
+
+def core_copies(core, secret):
+    """How many copies of `secret` the core file holds."""
+    with open(core, "rb") as dump:
+        return dump.read().count(secret.encode())
 
 
 @contextlib.contextmanager

@@ -459,6 +459,24 @@ class AssuanTerminalTests(ClientTestCase):
         self.assertTrue(self.send(process, b"BYE").startswith(b"OK"))
         self.assertEqual(process.wait(timeout=harness.EXIT_TIMEOUT), 0)
 
+    def test_an_agent_that_closed_its_input_early_leaves_no_copy_at_exit(self):
+        # It still reads the answer; the program ends once that is written.
+        process = self.pinentry()
+        for line in (f"OPTION ttyname={self.tty.path}".encode(), b"OPTION lc-ctype=C.UTF-8",
+                     b"SETPROMPT Passphrase:"):
+            self.assertEqual(self.send(process, line), b"OK\n", line)
+        process.stdin.write(b"GETPIN\n")
+        process.stdin.close()
+        self.tty.wait_for("Passphrase: ")
+        core, debugger = harness.core_at_exit(self, process.pid)
+        password = "correct-horse-battery-st26"
+        self.tty.type(password + "\r")
+        self.assertEqual(process.stdout.readline(), f"D {password}\n".encode())
+        self.assertEqual(process.stdout.readline(), b"OK\n")
+        debugger.wait(timeout=120)
+        harness.assert_core_taken(self, core)
+        self.assertEqual(harness.core_copies(core, password), 0)
+
     def test_a_latin1_client_is_shown_and_read_in_latin1(self):
         process = self.pinentry()
         for line in (f"OPTION ttyname={self.tty.path}".encode(),

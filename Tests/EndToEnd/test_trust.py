@@ -272,73 +272,63 @@ class AccessibilityLeakTests(PromptTestCase):
     # no listener in time to be read here.
 
 
-def attached_and_running(pid, tracer):
-    """Whether `tracer` traces `pid` and has let it run on (not stopped)."""
-    with open(f"/proc/{pid}/status") as status:
-        fields = dict(line.split(":", 1) for line in status if ":" in line)
-    return int(fields["TracerPid"]) == tracer and not fields["State"].strip().startswith("t")
-
-
-def core_copies(core, secret):
-    with open(core, "rb") as dump:
-        return dump.read().count(secret.encode())
-
-
 @unittest.skipUnless(os.geteuid() == 0 or harness.in_ci(), "taking a core with gdb needs root")
 class MemoryAtExitTests(PromptTestCase):
     """A core taken at exit() after Done, as the review took it, holds no
     copy of the password; while the window is open some memory is locked."""
 
-    def core_after_done(self, password, *options, askpass=False):
-        if shutil.which("gdb") is None:
-            raise AssertionError("gdb is not installed")
+    def core_after_done(self, password, *options, askpass=False, agent_script=None,
+                        entry=None):
+        """A core of the prompt at exit() after Done. With `agent_script`, the
+        prompt is the pinentry, and its agent closes its input after the
+        script, before the user answers."""
         folder = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, folder, True)
-        core = os.path.join(folder, "core")
-        if askpass:
+        if agent_script is not None:
+            title = harness.unique_title(self._testMethodName)
+            script = os.path.join(folder, "agent")
+            with open(script, "wb") as agent:
+                agent.write(f"SETTITLE {title}\n".encode() + agent_script)
+            with open(script, "rb") as agent:
+                prompt = harness.Prompt("--pinentry", title=title, add_title=False,
+                                        stdin=agent)
+        elif askpass:
             prompt = harness.Prompt(*options, title="Unlock SSH Key", add_title=False)
         else:
             prompt = harness.Prompt(*options)
         self.addCleanup(prompt.kill)
         prompt.show()
-        # Attached once the window is up, as root can attach to a process
-        # that is not dumpable: started under a debugger, the prompt would
-        # refuse to ask (see StartUpExposureTests).
-        # Its complaints about the debug information go to a file: a pipe
-        # nobody reads while the window is up would fill and stop gdb.
-        gdb_log = open(os.path.join(folder, "gdb.log"), "wb")
-        self.addCleanup(gdb_log.close)
-        gdb = subprocess.Popen(
-            ["gdb", "-q", "-batch", "-ex", "set complaints 0", "-ex", "set pagination off",
-             "-ex", "handle SIGPIPE SIGTERM SIGINT nostop noprint pass",
-             "-p", str(prompt.pid), "-ex", "break exit", "-ex", "continue",
-             "-ex", f"generate-core-file {core}", "-ex", "kill"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=gdb_log)
-        self.addCleanup(lambda: gdb.poll() is None and gdb.kill())
-        harness.poll(lambda: attached_and_running(prompt.pid, gdb.pid),
-                     message="gdb attached and let the prompt run again")
-        prompt.type_synced(password, "Passphrase" if askpass else "Password")
+        core, debugger = harness.core_at_exit(self, prompt.pid)
+        prompt.type_synced(password, entry or ("Passphrase" if askpass else "Password"))
         with open(f"/proc/{prompt.pid}/status") as status:
             locked = next(line for line in status if line.startswith("VmLck:"))
         self.assertGreater(int(locked.split()[1]), 0, locked)
         prompt.key("Return")
-        gdb.wait(timeout=120)
+        debugger.wait(timeout=120)
         _, out, _ = prompt.finish()
-        with open(gdb_log.name, "rb") as log:
-            self.assertTrue(os.path.exists(core), log.read().decode(errors="replace")[-2000:])
-        self.assertIn(password.encode() + b"\n", out, "the password was delivered")
+        harness.assert_core_taken(self, core)
+        delivered = b"D " + password.encode() + b"\n" if agent_script else password.encode() + b"\n"
+        self.assertIn(delivered, out, "the password was delivered")
         return core
 
     def test_no_copy_of_a_long_or_a_short_password_is_left(self):
         for password in ("correct-horse-battery-st26", "hunter22abc"):
             with self.subTest(length=len(password)):
                 core = self.core_after_done(password, "--password-only")
-                self.assertEqual(core_copies(core, password), 0)
+                self.assertEqual(harness.core_copies(core, password), 0)
+
+    def test_a_pinentry_whose_agent_closed_its_input_early_leaves_no_copy(self):
+        # The agent's input ends while the window is up; it still reads the
+        # answer, and the program ends once it is written.
+        password = "correct-horse-battery-st26"
+        core = self.core_after_done(password, agent_script=b"SETPROMPT PIN:\nGETPIN\n",
+                                    entry="PIN")
+        self.assertEqual(harness.core_copies(core, password), 0)
 
     def test_the_askpass_mode_leaves_no_copy_either(self):
         password = "correct-horse-battery-st26"
         core = self.core_after_done(password, "Enter passphrase for key: ", askpass=True)
-        self.assertEqual(core_copies(core, password), 0)
+        self.assertEqual(harness.core_copies(core, password), 0)
 
 
 class ExitCleanupTests(unittest.TestCase):
