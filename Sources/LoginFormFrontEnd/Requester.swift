@@ -11,8 +11,14 @@ package enum Requester {
   /// What the system tells about a process: /proc in the program
   /// (`ProcFileSystem`), a table in tests.
   package protocol Processes {
-    /// The short name of `processID` (`/proc/PID/comm`).
+    /// The short name of `processID` (`/proc/PID/comm`), which the process
+    /// sets as it likes.
     func name(of processID: Int) -> String?
+    /// The path of the program it runs (`/proc/PID/exe`), which it cannot
+    /// set; nil when it cannot be read.
+    func executable(of processID: Int) -> String?
+    /// Whether `path` names the file `program` is (a link to it, say).
+    func isFile(_ path: String, sameAs program: String) -> Bool
     /// Its parent's id.
     func parent(of processID: Int) -> Int?
     /// Its arguments (`/proc/PID/cmdline`).
@@ -30,7 +36,7 @@ package enum Requester {
     processID: Int, userID: Int, processes: some Processes
   ) -> String? {
     guard processID > 0, processes.realUserID(of: processID) == userID,
-      let name = processes.name(of: processID).map(printable), !name.isEmpty
+      let name = shownName(of: processID, processes: processes), !name.isEmpty
     else { return nil }
     let process = "\(name) (\(processID))"
     guard let parent = processes.parent(of: processID), parent > 1,
@@ -61,14 +67,39 @@ package enum Requester {
     return describe(processID: processID, userID: userID, processes: processes)
   }
 
+  /// The process's name, unless its program's file is named otherwise:
+  /// one `prctl` sets the name to anything ("ssh", "sudo"), so then the
+  /// program's path is shown instead, its end kept if it is cut. A name
+  /// that is a link to the program beside it (python3, sh, vi) is its own.
+  private static func shownName(of processID: Int, processes: some Processes) -> String? {
+    guard let name = processes.name(of: processID) else { return nil }
+    guard let path = processes.executable(of: processID),
+      let slash = path.lastIndex(of: "/")
+    else { return printable(name) }
+    // The kernel keeps the first 15 bytes of the name it was started by.
+    let file = path[path.index(after: slash)...]
+    let isLink = !name.contains("/") && processes.isFile(path[...slash] + name, sameAs: path)
+    if isLink || Array(file.utf8.prefix(15)) == Array(name.utf8) { return printable(name) }
+    let shown = printable(path)
+    return shown.count > maximumCommandLength
+      ? "…" + shown.suffix(maximumCommandLength - 1) : shown
+  }
+
   /// `text` with controls (a command line may hold anything) turned into
-  /// spaces, and without surrounding white space.
+  /// spaces, each run of white space as one space (a run would push the
+  /// rest past the cut), and without surrounding white space.
   private static func printable(_ text: String) -> String {
     var shown = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      switch scalar.properties.generalCategory {
-      case .control, .format, .lineSeparator, .paragraphSeparator: shown.append(" ")
-      default: shown.append(scalar)
+      let isSpace =
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: true
+        default: false
+        }
+      if !isSpace {
+        shown.append(scalar)
+      } else if shown.last != " " {
+        shown.append(" ")
       }
     }
     return String(String(shown).trimmingWhitespace)

@@ -11,6 +11,20 @@ package struct ProcFileSystem: Requester.Processes {
     }
   }
 
+  package func executable(of processID: Int) -> String? {
+    var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/\(processID)/exe", &target, target.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: target.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  package func isFile(_ path: String, sameAs program: String) -> Bool {
+    var named = stat()
+    var running = stat()
+    return stat(path, &named) == 0 && stat(program, &running) == 0
+      && (named.st_dev, named.st_ino) == (running.st_dev, running.st_ino)
+  }
+
   package func parent(of processID: Int) -> Int? {
     // "PID (COMM) STATE PPID …": the name may hold spaces and parentheses,
     // so the fields are counted from the last ")".

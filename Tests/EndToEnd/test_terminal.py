@@ -7,6 +7,7 @@ afterwards, however the prompt ends."""
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import harness
@@ -183,6 +184,20 @@ class OrdinaryTerminalTests(PromptTestCase):
         self.assertTrue(asker.startswith(f"Asked by python3 ({os.getpid()}) ← "), asker)
         self.tty.type("1234\r")
         self.assertEqual(self.finish(process), (0, b"1234\n", b""))
+
+    def test_an_asker_that_renamed_itself_is_named_by_its_program(self):
+        # One prctl names a process anything; the program it runs it cannot.
+        renamed = ("import ctypes, subprocess, sys; ctypes.CDLL(None).prctl(15, b'sudo', 0, 0, 0);"
+                   " sys.exit(subprocess.call(sys.argv[1:]))")
+        process = self.tty.start([sys.executable, "-c", renamed, BINARY, "--tty", "PIN: "],
+                                 base_environment())
+        self.addCleanup(process.kill)
+        shown = self.tty.wait_for("Enter: OK, Esc: Cancel")
+        asker = screen(shown)[1]
+        program = os.path.realpath(sys.executable)
+        self.assertTrue(asker.startswith(f"Asked by {program} ("), asker)
+        self.tty.type("\x1b")
+        self.assertEqual(self.finish(process)[:2], (1, b""))
 
     def test_with_neither_display_nor_terminal_one_line_names_both(self):
         code, out, err = run("--title=x", env=without_display(), start_new_session=True)

@@ -14,5 +14,11 @@ import Testing
     let name = try #require(proc.name(of: me))
     #expect(!name.isEmpty && !name.hasSuffix("\n"))
     #expect(proc.name(of: Int(Int32.max)) == nil)
+    let program = try #require(proc.executable(of: me))
+    var file = stat()
+    var running = stat()
+    #expect(stat(program, &file) == 0 && stat("/proc/self/exe", &running) == 0)
+    #expect((file.st_dev, file.st_ino) == (running.st_dev, running.st_ino), "\(program)")
+    #expect(proc.executable(of: Int(Int32.max)) == nil)
   }
 }

@@ -68,6 +68,8 @@ import LoginFormTestSupport
 /// unnamed.
 struct NoProcesses: Requester.Processes {
   func name(of processID: Int) -> String? { nil }
+  func executable(of processID: Int) -> String? { nil }
+  func isFile(_ path: String, sameAs program: String) -> Bool { false }
   func parent(of processID: Int) -> Int? { nil }
   func commandLine(of processID: Int) -> [String]? { nil }
   func realUserID(of processID: Int) -> Int? { nil }
