@@ -43,7 +43,10 @@ package enum Requester {
       processes.realUserID(of: parent) == userID,
       let arguments = processes.commandLine(of: parent), !arguments.isEmpty
     else { return process }
-    let command = printable(arguments.joined(separator: " "))
+    // A login shell is started as "-bash": the dash says so to the shell,
+    // and only puzzles a reader.
+    let program = arguments[0].hasPrefix("-") ? String(arguments[0].dropFirst()) : arguments[0]
+    let command = printable(([program] + arguments.dropFirst()).joined(separator: " "))
     guard !command.isEmpty else { return process }
     let shown =
       command.count > maximumCommandLength

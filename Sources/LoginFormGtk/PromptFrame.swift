@@ -173,7 +173,15 @@ import LoginFormPrompt
   private func keyboard(held: Bool) {
     guard isKeyboardUnavailable == held else { return }
     isKeyboardUnavailable = !held
-    setNotice(held ? nil : localized("Another program is holding the keyboard"))
+    // The next step as well as the cause: most often an open menu or
+    // another prompt holds the keyboard, and the grab is retried when it
+    // lets go.
+    setNotice(
+      held
+        ? nil
+        : localized(
+          "Another program is holding the keyboard. Close its open menu or window; typing here resumes by itself."
+        ))
     onKeyboardUnavailable?(!held)
   }
 }

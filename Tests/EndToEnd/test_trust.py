@@ -25,6 +25,9 @@ HOSTILE_INPUT = "a" * 30 + "!"
 # up before that catches a freeze, while a loaded machine, however slow,
 # answers well within it: a timeout that only detects the failure.
 FROZEN_SECONDS = 8
+# The cause, and the next step.
+KEYBOARD_HELD = ("Another program is holding the keyboard. Close its open menu or window; "
+                 "typing here resumes by itself.")
 
 
 def set_text(prompt, entry, text):
@@ -166,7 +169,7 @@ class KeyboardGrabTests(PromptTestCase):
         self.assertEqual(status, X.GrabSuccess)
         prompt = self.launch("--grab")
         prompt.wait_for_window()
-        prompt.wait_until(lambda: prompt.widget("label", "Another program is holding the keyboard"),
+        prompt.wait_until(lambda: prompt.widget("label", KEYBOARD_HELD),
                           "the keyboard notice", timeout=harness.WINDOW_TIMEOUT)
         entry_state = prompt.entry("Username").getState()
         self.assertFalse(entry_state.contains(harness.pyatspi.STATE_SENSITIVE),
@@ -180,7 +183,7 @@ class KeyboardGrabTests(PromptTestCase):
         client.sync()
         prompt = self.launch("--grab")
         prompt.wait_for_window()
-        prompt.wait_until(lambda: prompt.widget("label", "Another program is holding the keyboard"),
+        prompt.wait_until(lambda: prompt.widget("label", KEYBOARD_HELD),
                           "the keyboard notice", timeout=harness.WINDOW_TIMEOUT)
         client.ungrab_keyboard(X.CurrentTime)
         client.sync()

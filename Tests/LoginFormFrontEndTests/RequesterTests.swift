@@ -64,7 +64,8 @@ import Testing
       Requester.describe(processID: 1234, userID: 1000, processes: table)
         == "gpg (1234) ← git commit -S")
     #expect(
-      Requester.describe(processID: 1200, userID: 1000, processes: table) == "git (1200) ← -bash")
+      Requester.describe(processID: 1200, userID: 1000, processes: table) == "git (1200) ← bash",
+      "a login shell's dash left out")
   }
 
   @Test func anotherUsersProcessIsNeverExpanded() {

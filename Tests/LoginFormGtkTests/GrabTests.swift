@@ -7,6 +7,10 @@ import XCTest
 
 /// A prompt that must hold the keyboard, while another client holds it.
 final class GrabTests: GtkTestCase {
+  /// The cause, and the next step.
+  static let keyboardHeld =
+    "Another program is holding the keyboard. Close its open menu or window; typing here resumes by itself."
+
   func testDoneStaysInsensitiveWhileAnotherClientHoldsTheKeyboard() throws {
     try MainActor.assumeIsolated {
       let other = try XCTUnwrap(XOpenDisplay(nil), "a second connection to the X server")
@@ -30,7 +34,7 @@ final class GrabTests: GtkTestCase {
       XCTAssertTrue(window.frame.isKeyboardUnavailable)
       XCTAssertFalse(isSensitive(window.doneButton), "nothing typed can be submitted")
       XCTAssertFalse(isSensitive(window.entry(of: .password)), "nor can anything be typed")
-      XCTAssertEqual(labelText(window.frame.notice), "Another program is holding the keyboard")
+      XCTAssertEqual(labelText(window.frame.notice), Self.keyboardHeld)
 
       XUngrabKeyboard(other, 0)
       XSync(other, 0)
