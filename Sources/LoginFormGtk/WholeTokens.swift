@@ -47,10 +47,17 @@ import CGtk
   static func apply(to label: UnsafeMutablePointer<GtkWidget>, text: String, widest limit: Int32) {
     let attributes = pango_attr_list_new()
     let utf8 = Array(text.utf8)
-    for token in tokens(of: text) {
-      if token.isFingerprint {
-        insert(pango_attr_family_new("monospace"), over: token, into: attributes)
-      }
+    let tokens = tokens(of: text)
+    for token in tokens where token.isFingerprint {
+      insert(pango_attr_family_new("monospace"), over: token, into: attributes)
+    }
+    // A caller that breaks its own lines (gpg-agent does, at about 70
+    // characters) has them kept: the window widens for the widest that
+    // fits, rather than re-wrapping each into a long and a short line.
+    for line in lines(of: text, fittingWithin: limit, attributes: attributes, in: label) {
+      insert(pango_attr_allow_breaks_new(false.gboolean), over: line, into: attributes)
+    }
+    for token in tokens {
       // Measuring each word would cost a layout each; a short one fits.
       if token.end - token.start >= shortestMeasured {
         let width = self.width(
@@ -88,6 +95,26 @@ import CGtk
       Token(start: $0.lowerBound, end: $0.upperBound, isFingerprint: true)
     }
     return tokens.sorted { $0.start < $1.start }
+  }
+
+  /// The lines of a text of several lines that fit `limit` pixels in
+  /// `label`'s font with `attributes`, laid out once.
+  private static func lines(
+    of text: String, fittingWithin limit: Int32, attributes: OpaquePointer?,
+    in label: UnsafeMutablePointer<GtkWidget>
+  ) -> [Token] {
+    guard text.utf8.contains(UInt8(ascii: "\n")) else { return [] }
+    let layout = gtk_widget_create_pango_layout(label, text)
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    pango_layout_set_attributes(layout, attributes)
+    return (0..<pango_layout_get_line_count(layout)).compactMap { index in
+      guard let line = pango_layout_get_line_readonly(layout, index) else { return nil }
+      var extent = PangoRectangle()
+      pango_layout_line_get_pixel_extents(line, nil, &extent)
+      guard extent.width <= limit, line.pointee.length > 0 else { return nil }
+      let start = Int(line.pointee.start_index)
+      return Token(start: start, end: start + Int(line.pointee.length), isFingerprint: false)
+    }
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

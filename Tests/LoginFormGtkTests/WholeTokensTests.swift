@@ -50,6 +50,25 @@ final class WholeTokensTests: GtkTestCase {
     }
   }
 
+  func testTheAgentsOwnLineBreaksAreKeptInsteadOfWrappedAgain() throws {
+    try MainActor.assumeIsolated {
+      // gpg-agent's description, with its own breaks at about 70 characters.
+      let written = [
+        "Please enter the passphrase to unlock the OpenPGP secret key:",
+        "\"Alice Example (work laptop) <alice.example@mail.example.org>\"",
+        "255-bit EDDSA key, ID 0x1234ABCD5678EF90, created 2024-01-01.",
+      ]
+      let window = question(written.joined(separator: "\n"))
+      let label = try XCTUnwrap(window.text)
+      for line in written {
+        XCTAssertEqual(lines(of: line, in: label).count, 1, line)
+      }
+      XCTAssertGreaterThan(
+        gtk_widget_get_allocated_width(label), window.frame.contentWidth, "the window widened")
+      window.finish(.cancelled)
+    }
+  }
+
   func testAWidthTheCallerChoseHolds() throws {
     try MainActor.assumeIsolated {
       let path = "/home/alice/Documents/projects/infrastructure/deploy-keys/production_ed25519"
