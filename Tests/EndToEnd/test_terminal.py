@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import termios
 import time
 
 import harness
@@ -191,6 +192,39 @@ class OrdinaryTerminalTests(PromptTestCase):
         self.assertIn("Пароль: ".encode("koi8_r") + PAYLOAD_SHOWN + b"\r\n", output)
         self.tty.type("1234\r")
         self.assertEqual(self.finish(process), (0, b"1234\n", b""))
+
+    def test_every_other_signal_that_ends_the_process_leaves_the_terminal_as_it_was(self):
+        # Those the prompt does not end itself for (SIGINT, SIGTERM, SIGHUP
+        # end it above): the default action, after the settings go back.
+        before, saved = self.tty.settings(), termios.tcgetattr(self.tty.slave)
+        names = ("QUIT ILL TRAP ABRT BUS FPE USR1 SEGV USR2 ALRM STKFLT XCPU XFSZ VTALRM PROF "
+                 "IO PWR SYS").split()
+        signals = [(f"SIG{name}", getattr(signal, f"SIG{name}")) for name in names]
+        signals += [(f"SIGRTMIN+{number - signal.SIGRTMIN}", number)
+                    for number in range(signal.SIGRTMIN, signal.SIGRTMAX + 1)]
+        for name, number in signals:
+            with self.subTest(signal=name):
+                # Whatever a signal before left: each is judged on its own.
+                termios.tcsetattr(self.tty.slave, termios.TCSANOW, saved)
+                process = self.start("--password-only")
+                poll(lambda: not flag(self.tty.settings(), "echo"), message=f"no echo ({name})")
+                process.send_signal(number)
+                status, out, err = self.finish(process)
+                self.assertEqual((status, out), (-number, b""), f"{name}: {err!r}")
+                after = self.tty.settings()
+                self.assertTrue(flag(after, "echo") and flag(after, "icanon"),
+                                f"{name} left {after!r}")
+                self.assertEqual(after, before, name)
+
+    def test_an_ignored_sigpipe_stays_ignored(self):
+        process = self.start("--password-only")
+        shown = self.tty.after(PASSWORD_LINE)
+        poll(lambda: not flag(self.tty.settings(), "echo"), message="no echo")
+        process.send_signal(signal.SIGPIPE)
+        # Still asking: what is typed is its answer.
+        self.tty.type("s3cret pw\r")
+        self.assertEqual(self.finish(process), (0, b"s3cret pw\n", b""))
+        self.assertNotIn(b"s3cret", self.tty.output[shown:])
 
     def test_a_terminal_that_hangs_up_cancels(self):
         process = self.start()
