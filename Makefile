@@ -21,11 +21,13 @@ BUILD_PACKAGES = $(shell .ci/build-depends) libstdc++-12-dev
 # The linters of the shell scripts and the Python, which make lint runs.
 LINT_PACKAGES = shellcheck pyflakes3
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
-# which starts the accessibility bus the AT-SPI tests read.
+# which starts the accessibility bus the AT-SPI tests read. locales has the
+# sources localedef builds a KOI8-R locale from for the terminal tests;
+# strace is the tracer a prompt must refuse to ask under (test_startup).
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
 	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip x11-utils valgrind gdb \
-	weston jq strace $(CLIENT_PACKAGES)
+	weston jq locales strace $(CLIENT_PACKAGES)
 # The real clients of the drop-in modes that Tests/EndToEnd/test_*.py drive.
 # dropbear-bin is only the binaries (no service): an SSH server for the host-key question.
 # gcc and libssl-dev build the software security key (Tests/EndToEnd/fixtures/soft-sk.c);

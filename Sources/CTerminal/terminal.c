@@ -21,12 +21,24 @@ static struct termios prompt_settings;
 static int continued_pipe[2] = {-1, -1};
 static struct sigaction previous_stop;
 static struct sigaction previous_continue;
-// Signals whose default action ends the process and that GLib's main loop
-// does not own (it owns SIGINT, SIGTERM and SIGHUP, and ends the prompt
-// for them): the settings go back before the process ends.
-static const int fatal_signals[] = {SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2};
+// Signals whose default action ends the process (with a core or without)
+// and that GLib's main loop does not own (it owns SIGINT, SIGTERM and
+// SIGHUP, and ends the prompt for them): the settings go back before the
+// process ends, whatever ends it, a crash included (a Swift trap is SIGILL
+// or SIGTRAP). The real-time signals, whose numbers glibc only knows at
+// run time, are added to these.
+static const int fatal_signals[] = {
+    SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE,
+    SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS,
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
 #define FATAL_SIGNAL_COUNT (sizeof fatal_signals / sizeof fatal_signals[0])
-static struct sigaction previous_fatal[FATAL_SIGNAL_COUNT];
+// By signal number: what each handled signal did before, put back at the
+// end. A signal the process ignored is left ignored and not handled.
+static struct sigaction previous_fatal[NSIG];
+static bool fatal_handled[NSIG];
 static bool exit_handler_registered;
 
 int lf_terminal_open(const char *path) {
@@ -96,6 +108,11 @@ static void on_stop(int signal_number) {
     errno = saved_errno;
 }
 
+// Runs on any thread, maybe on a fault (SIGSEGV, SIGBUS, SIGILL), so only
+// async-signal-safe calls: the settings back, then the default action, so
+// that the process ends as killed by this signal. The signal is blocked
+// while this runs: raised here, it is delivered as this returns (before a
+// faulting instruction runs again).
 static void on_fatal(int signal_number) {
     restore_saved();
     struct sigaction fatal = {0};
@@ -103,6 +120,36 @@ static void on_fatal(int signal_number) {
     sigemptyset(&fatal.sa_mask);
     sigaction(signal_number, &fatal, NULL);
     raise(signal_number);
+}
+
+static void handle_fatal(int signal_number, const struct sigaction *fatal) {
+    if (signal_number <= 0 || signal_number >= NSIG) return;
+    struct sigaction current;
+    if (sigaction(signal_number, NULL, &current) != 0) return;
+    // Ignored when the prompt started (SIGPIPE, which login-form ignores to
+    // see EPIPE instead; what the parent ignored and exec kept so): it ends
+    // nothing, so it stays ignored.
+    if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN) return;
+    fatal_handled[signal_number] =
+        sigaction(signal_number, fatal, &previous_fatal[signal_number]) == 0;
+}
+
+static void handle_fatal_signals(void) {
+    struct sigaction fatal = {0};
+    fatal.sa_handler = on_fatal;
+    sigemptyset(&fatal.sa_mask);
+    for (size_t index = 0; index < FATAL_SIGNAL_COUNT; index++) {
+        handle_fatal(fatal_signals[index], &fatal);
+    }
+    for (int number = SIGRTMIN; number <= SIGRTMAX; number++) handle_fatal(number, &fatal);
+}
+
+static void unhandle_fatal_signals(void) {
+    for (int number = 1; number < NSIG; number++) {
+        if (!fatal_handled[number]) continue;
+        fatal_handled[number] = false;
+        sigaction(number, &previous_fatal[number], NULL);
+    }
 }
 
 static void restore_at_exit(void) { lf_terminal_end(); }
@@ -130,12 +177,7 @@ int lf_terminal_begin(int fd) {
     resume.sa_handler = on_continue;
     sigemptyset(&resume.sa_mask);
     sigaction(SIGCONT, &resume, &previous_continue);
-    struct sigaction fatal = {0};
-    fatal.sa_handler = on_fatal;
-    sigemptyset(&fatal.sa_mask);
-    for (size_t index = 0; index < FATAL_SIGNAL_COUNT; index++) {
-        sigaction(fatal_signals[index], &fatal, &previous_fatal[index]);
-    }
+    handle_fatal_signals();
     // TCSAFLUSH: keys typed before the prompt showed are not taken as its
     // answer.
     if (tcsetattr(fd, TCSAFLUSH, &prompt_settings) != 0) {
@@ -154,9 +196,7 @@ void lf_terminal_end(void) {
     active_fd = -1;
     sigaction(SIGTSTP, &previous_stop, NULL);
     sigaction(SIGCONT, &previous_continue, NULL);
-    for (size_t index = 0; index < FATAL_SIGNAL_COUNT; index++) {
-        sigaction(fatal_signals[index], &previous_fatal[index], NULL);
-    }
+    unhandle_fatal_signals();
 }
 
 int lf_terminal_continued_fd(void) { return continued_pipe[0]; }

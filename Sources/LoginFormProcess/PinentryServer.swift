@@ -71,7 +71,9 @@ import LoginFormProtocols
     case .success(let choice):
       guard let shown = choice.presenter.show(prompt, onFinish: ended) else {
         Diagnostics.warn(FrontEndFailure.noLockedMemoryLeft(for: .password).description)
-        return .ended(.cancelled)
+        // The agent hears why (GPG_ERR_ENOMEM), as the manual says, not a
+        // cancel the user never gave.
+        return .ended(.lockedMemoryUnavailable)
       }
       return .shown(shown)
     case .failure(let failure):

@@ -5,9 +5,9 @@ import LoginFormLockedMemory
 
 /// The character set a terminal speaks: UTF-8, or the one of a non-UTF-8
 /// locale (gpg-agent passes its client's as `OPTION lc-ctype`). What is
-/// shown is converted to it, with `?` for what it cannot show; what is
-/// typed is converted from it into UTF-8 in locked memory, a character at a
-/// time.
+/// shown is converted to it, with `?` for what it cannot show or would be a
+/// control there (see TerminalEncoder); what is typed is converted from it
+/// into UTF-8 in locked memory, a character at a time.
 ///
 /// ASCII counts as UTF-8: a "C" locale on a UTF-8 terminal is common, and
 /// UTF-8 shows ASCII the same.
@@ -15,21 +15,25 @@ package final class TerminalCharset {
   /// The character set's name, or nil for UTF-8.
   package let name: String?
   private let decoder: GIConv?
+  private let encoder: TerminalEncoder?
   /// Where one typed character is converted into UTF-8.
   private let scratch: LockedRegion?
 
   /// The most UTF-8 bytes one typed character can become.
   package static let maximumCharacterBytes = 16
 
-  private init(name: String?, decoder: GIConv?, scratch: LockedRegion?) {
+  private init(
+    name: String?, decoder: GIConv?, encoder: TerminalEncoder?, scratch: LockedRegion?
+  ) {
     self.name = name
     self.decoder = decoder
+    self.encoder = encoder
     self.scratch = scratch
   }
 
   /// UTF-8.
   package static var utf8: TerminalCharset {
-    TerminalCharset(name: nil, decoder: nil, scratch: nil)
+    TerminalCharset(name: nil, decoder: nil, encoder: nil, scratch: nil)
   }
 
   /// The character set of the locale `locale`, or of this process's when
@@ -37,11 +41,12 @@ package final class TerminalCharset {
   /// is taken as UTF-8.
   package static func of(locale: String?) -> TerminalCharset {
     guard let codeset = codeset(of: locale), !isUTF8Compatible(codeset),
-      let scratch = LockedRegion(capacity: maximumCharacterBytes)
+      let scratch = LockedRegion(capacity: maximumCharacterBytes),
+      let encoder = TerminalEncoder(charset: codeset)
     else { return .utf8 }
     let decoder = g_iconv_open("UTF-8", codeset)
     guard let decoder, Int(bitPattern: decoder) != -1 else { return .utf8 }
-    return TerminalCharset(name: codeset, decoder: decoder, scratch: scratch)
+    return TerminalCharset(name: codeset, decoder: decoder, encoder: encoder, scratch: scratch)
   }
 
   /// The codeset of `locale` as the system knows it, else as its name
@@ -72,19 +77,10 @@ package final class TerminalCharset {
     return ["UTF8", "ASCII", "USASCII", "ANSIX341968", "646"].contains(plain)
   }
 
-  /// `text` in this character set; what it cannot hold becomes `?`.
+  /// `text` in this character set; what it cannot hold, and what would be
+  /// a control there, becomes `?`.
   package func encode(_ text: String) -> [UInt8] {
-    guard let name else { return Array(text.utf8) }
-    var written: gsize = 0
-    let converted = g_convert_with_fallback(
-      text, gssize(text.utf8.count), name, "UTF-8", "?", nil, &written, nil)
-    guard let converted else {
-      return Array(text.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : 0x3F })
-    }
-    defer { g_free(converted) }
-    return converted.withMemoryRebound(to: UInt8.self, capacity: Int(written)) {
-      Array(UnsafeBufferPointer(start: $0, count: Int(written)))
-    }
+    encoder?.encode(text) ?? Array(text.utf8)
   }
 
   /// Converts the bytes of one typed character into UTF-8, handing the

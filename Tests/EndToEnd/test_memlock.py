@@ -8,15 +8,16 @@ import time
 import unittest
 
 import harness
-from clients import ANSWER_TIMEOUT, ClientTestCase, ThrowawayUser
+from clients import ANSWER_TIMEOUT, ClientTestCase, ThrowawayUser, base_environment
+from terminal import PseudoTerminal
 
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all"]
 
 
-def as_nobody(limit, *arguments, input=b""):
+def as_nobody(limit, *arguments, input=b"", env=None):
     """Runs the binary as nobody with a locked-memory limit of `limit` bytes."""
     command = ["prlimit", f"--memlock={limit}:{limit}", *NOBODY, harness.BINARY, *arguments]
-    result = subprocess.run(command, input=input, capture_output=True, timeout=30)
+    result = subprocess.run(command, input=input, capture_output=True, timeout=30, env=env)
     return result.returncode, result.stdout, result.stderr
 
 
@@ -39,6 +40,22 @@ class LockedMemoryLimitTests(unittest.TestCase):
         code, out, err = as_nobody(65536, "get", input=b"protocol=https\nno equals sign\n")
         self.assertEqual((code, out), (2, b""))
         self.assertTrue(err.startswith(b"login-form: ") and err.count(b"\n") == 1, err)
+
+    def test_a_terminal_pinentry_with_too_little_locked_memory_for_the_pin_says_so(self):
+        # Enough to start (16 KiB) but not for the terminal's fields: the
+        # agent hears GPG_ERR_ENOMEM, as the manual says, not a cancel.
+        for limit in (16384, 28672):
+            with self.subTest(limit=limit):
+                tty = PseudoTerminal(self)
+                os.chown(tty.path, 65534, -1)
+                script = (f"OPTION ttyname={tty.path}\nOPTION lc-ctype=C.UTF-8\n"
+                          "SETDESC Unlock the key\nGETPIN\n").encode()
+                code, out, err = as_nobody(limit, "--pinentry", input=script,
+                                           env=base_environment(DISPLAY=None,
+                                                                WAYLAND_DISPLAY=None))
+                self.assertEqual(out.split(b"\n")[1:5], [
+                    b"OK", b"OK", b"OK", b"ERR 83918934 Cannot allocate memory <Pinentry>"], err)
+                self.assertEqual(code, 0, err)
 
 
 def locked_and_unlocked(pid, needle):

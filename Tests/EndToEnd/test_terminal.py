@@ -5,9 +5,12 @@ as in the window; the terminal's settings (`stty -a`) are as they were
 afterwards, however the prompt ends."""
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+import termios
 import time
 
 import harness
@@ -25,6 +28,12 @@ PROMPT_TIMEOUT = 20.0
 
 USERNAME_LINE = "Username (At least 6 characters): "
 PASSWORD_LINE = "Password (At least 7 characters): "
+
+# A key's description that becomes OSC 52 (a clipboard write) and CSI 2 J in
+# KOI8-R: "²", "°" and "⌡" are the 8-bit controls 0x9D, 0x9C and 0x9B there.
+KOI8_PAYLOAD = "Key of ²52;c;ZXZpbA==° and ⌡2J"
+# How the terminal shows it: neither set has a character there for those.
+PAYLOAD_SHOWN = b"Key of ?52;c;ZXZpbA==? and ?2J"
 
 
 def without_display(**extra):
@@ -167,6 +176,56 @@ class OrdinaryTerminalTests(PromptTestCase):
                 process.send_signal(number)
                 self.assertEqual(self.finish(process), (status, b"", b""))
                 self.assertEqual(self.tty.settings(), before)
+
+    def test_an_askpass_prompt_never_reaches_a_koi8_terminal_as_a_c1_control(self):
+        # A KOI8-R locale of the test's own: Debian generates only those
+        # asked for.
+        locales = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, locales)
+        subprocess.run(["localedef", "-i", "ru_RU", "-f", "KOI8-R",
+                        os.path.join(locales, "ru_RU.KOI8-R")], check=False)
+        self.assertTrue(os.path.isdir(os.path.join(locales, "ru_RU.KOI8-R")), "localedef")
+        env = base_environment(LOCPATH=locales, LANG="ru_RU.KOI8-R", LC_ALL=None)
+        process = self.start("--tty", f"Пароль: {KOI8_PAYLOAD}", env=env)
+        output = self.tty.wait_for(b"Esc: Cancel\r\n\rPassword: ")
+        for control in (b"\x1b", b"\x9b", b"\x9c", b"\x9d"):
+            self.assertNotIn(control, output)
+        self.assertIn("Пароль: ".encode("koi8_r") + PAYLOAD_SHOWN + b"\r\n", output)
+        self.tty.type("1234\r")
+        self.assertEqual(self.finish(process), (0, b"1234\n", b""))
+
+    def test_every_other_signal_that_ends_the_process_leaves_the_terminal_as_it_was(self):
+        # Those the prompt does not end itself for (SIGINT, SIGTERM, SIGHUP
+        # end it above): the default action, after the settings go back.
+        before, saved = self.tty.settings(), termios.tcgetattr(self.tty.slave)
+        names = ("QUIT ILL TRAP ABRT BUS FPE USR1 SEGV USR2 ALRM STKFLT XCPU XFSZ VTALRM PROF "
+                 "IO PWR SYS").split()
+        signals = [(f"SIG{name}", getattr(signal, f"SIG{name}")) for name in names]
+        signals += [(f"SIGRTMIN+{number - signal.SIGRTMIN}", number)
+                    for number in range(signal.SIGRTMIN, signal.SIGRTMAX + 1)]
+        for name, number in signals:
+            with self.subTest(signal=name):
+                # Whatever a signal before left: each is judged on its own.
+                termios.tcsetattr(self.tty.slave, termios.TCSANOW, saved)
+                process = self.start("--password-only")
+                poll(lambda: not flag(self.tty.settings(), "echo"), message=f"no echo ({name})")
+                process.send_signal(number)
+                status, out, err = self.finish(process)
+                self.assertEqual((status, out), (-number, b""), f"{name}: {err!r}")
+                after = self.tty.settings()
+                self.assertTrue(flag(after, "echo") and flag(after, "icanon"),
+                                f"{name} left {after!r}")
+                self.assertEqual(after, before, name)
+
+    def test_an_ignored_sigpipe_stays_ignored(self):
+        process = self.start("--password-only")
+        shown = self.tty.after(PASSWORD_LINE)
+        poll(lambda: not flag(self.tty.settings(), "echo"), message="no echo")
+        process.send_signal(signal.SIGPIPE)
+        # Still asking: what is typed is its answer.
+        self.tty.type("s3cret pw\r")
+        self.assertEqual(self.finish(process), (0, b"s3cret pw\n", b""))
+        self.assertNotIn(b"s3cret", self.tty.output[shown:])
 
     def test_a_terminal_that_hangs_up_cancels(self):
         process = self.start()
@@ -507,6 +566,40 @@ class AssuanTerminalTests(ClientTestCase):
         self.assertEqual(process.stdout.readline(), b"OK\n")
         process.stdin.close()
         self.assertEqual(process.wait(timeout=harness.EXIT_TIMEOUT), 0)
+
+
+    def test_what_would_be_a_c1_control_in_the_clients_charset_shows_as_a_question_mark(self):
+        # The issue's payload: OSC 52 (a clipboard write) and CSI 2 J as
+        # 8-bit controls once converted (0x9D, 0x9C, 0x9B), through each text
+        # a client sets; and a word of the language, which must stay itself.
+        cases = (("ru_RU.KOI8-R", KOI8_PAYLOAD, "Пароль", "koi8_r", PAYLOAD_SHOWN),
+                 ("ru_RU.CP1251", "Key of ќ52;c;ZXZpbA==њ and ›2J", "Пароль", "cp1251",
+                  PAYLOAD_SHOWN),
+                 ("ja_JP.SJIS", KOI8_PAYLOAD, "パスワード", "shift_jis",
+                  b"Key of ?52;c;ZXZpbA==\x81\x8b and ?2J"))
+        for locale, payload, word, codec, shown in cases:
+            with self.subTest(locale=locale):
+                tty = PseudoTerminal(self)
+                process = self.pinentry()
+                for line in (f"OPTION ttyname={tty.path}", f"OPTION lc-ctype={locale}",
+                             f"SETTITLE {payload}", f"SETDESC {word}: {payload}",
+                             f"SETERROR {payload}", f"SETOK {payload}",
+                             f"SETPROMPT {payload} {word}:"):
+                    self.assertEqual(self.send(process, line.encode()), b"OK\n", line)
+                process.stdin.write(b"GETPIN\n")
+                process.stdin.flush()
+                word = word.encode(codec)
+                output = tty.wait_for(shown + b" " + word + b": ")
+                for control in (b"\x1b", b"\x9b", b"\x9c", b"\x9d"):
+                    self.assertNotIn(control, output)
+                for each in (shown + b"\r\n", word + b": " + shown + b"\r\n", b"! " + shown,
+                             b"Enter: " + shown + b", Esc: Cancel"):
+                    self.assertIn(each, output)
+                tty.type(b"pw\r")
+                self.assertEqual(process.stdout.readline(), b"D pw\n")
+                self.assertEqual(process.stdout.readline(), b"OK\n")
+                process.stdin.close()
+                self.assertEqual(process.wait(timeout=harness.EXIT_TIMEOUT), 0)
 
 
 class SshTerminalTests(ClientTestCase):

@@ -25,16 +25,18 @@ int lf_terminal_open(const char *path);
 ///
 /// Until `lf_terminal_end`, a SIGTSTP puts the saved settings back before
 /// the process stops, a SIGCONT puts prompt mode back (and writes a byte to
-/// `lf_terminal_continued_fd`), and the process's normal exit, SIGQUIT,
-/// SIGALRM, SIGUSR1 and SIGUSR2 put the saved settings back. SIGINT, SIGTERM
-/// and SIGHUP are the main loop's to handle (it ends the prompt). Returns 0,
-/// or -1 with errno set.
+/// `lf_terminal_continued_fd`), and the process's normal exit and every
+/// other signal whose default action ends the process (SIGQUIT, SIGSEGV,
+/// SIGABRT, SIGUSR1, the real-time signals...) put the saved settings back
+/// before the process ends as killed by that signal; one that the process
+/// ignores stays ignored. SIGINT, SIGTERM and SIGHUP are the main loop's to
+/// handle (it ends the prompt). Returns 0, or -1 with errno set.
 int lf_terminal_begin(int fd);
 
 /// Puts back the settings saved by `lf_terminal_begin`, discarding what was
-/// typed and not read (typed ahead, it must not reach the shell), and stops
-/// handling SIGTSTP and SIGCONT. Does nothing when no terminal is in prompt
-/// mode.
+/// typed and not read (typed ahead, it must not reach the shell), and puts
+/// back what SIGTSTP, SIGCONT and the ending signals did before. Does
+/// nothing when no terminal is in prompt mode.
 void lf_terminal_end(void);
 
 /// The read end of a pipe that receives a byte each time the process
