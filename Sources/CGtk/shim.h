@@ -37,19 +37,6 @@ static inline GtkToggleButton *lf_toggle_button(gpointer p) { return GTK_TOGGLE_
 static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GtkTextView *lf_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 
-/// Sets the Tab order inside `container` to `widgets` (a NULL-terminated
-/// array). GTK 3 deprecates focus chains in favour of GTK 4's layout order,
-/// which GTK 3 lacks; this is the one place that calls it.
-static inline void lf_container_set_focus_order(GtkContainer *container, GtkWidget **widgets) {
-    GList *list = NULL;
-    for (GtkWidget **widget = widgets; *widget != NULL; widget++) list = g_list_append(list, *widget);
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-    gtk_container_set_focus_chain(container, list);
-#pragma GCC diagnostic pop
-    g_list_free(list);
-}
-
 /// The calling thread's errno, which is a macro.
 static inline int lf_errno(void) { return errno; }
 

@@ -5,8 +5,9 @@ import LoginFormPrompt
 /// The content of a form window, top to bottom: the caller's text (in a
 /// framed pane that scrolls when long, so the fields always stay on screen),
 /// then the fields, each with its message line, and, directly under the
-/// password, the optional quality bar with the generate button beside it;
-/// last, the optional "Save in password manager" check box. The caller's
+/// password, the optional quality bar; under the fields, the optional
+/// generate button; last, the optional "Save in password manager" check
+/// box. That is the Tab order too, as GTK takes it from the positions. The caller's
 /// error is the password's message (see `FieldMessage`).
 ///
 /// Spacing follows GNOME's 6 px grid: 18 px from the text to the form and
@@ -47,17 +48,27 @@ import LoginFormPrompt
     // 4 + a message line of 16 + 4: 24 px from one entry to the next.
     gtk_grid_set_row_spacing(lf_grid(grid), 4)
     var next: Int32 = 0
-    var extras: QualityRow?
+    var quality: QualityRow?
     for row in rows {
-      let hasExtras =
-        row.field == .password
-        && (description.qualityBar != nil || description.generateButton != nil)
-      row.attach(to: grid, row: next, messageRow: next + (hasExtras ? 2 : 1))
-      if hasExtras {
-        extras = Self.qualityRow(description, in: grid, row: next + 1)
+      let hasQuality = row.field == .password && description.qualityBar != nil
+      row.attach(to: grid, row: next, messageRow: next + (hasQuality ? 2 : 1))
+      if hasQuality, let bar = description.qualityBar {
+        quality = Self.qualityRow(bar, in: grid, row: next + 1)
         next += 1
       }
       next += 2
+    }
+    // Under the fields, not between them: Tab from the passphrase goes on
+    // to Repeat, as typing a passphrase twice expects, and a space meant
+    // for Repeat never lands on Suggest (which would replace the
+    // passphrase); where it is on screen says the same.
+    generateButton = description.generateButton.map { control in
+      let button = gtk_button_new_with_mnemonic(control.label)!
+      gtk_widget_set_tooltip_text(button, control.tooltip)
+      gtk_widget_set_halign(button, GTK_ALIGN_END)
+      gtk_grid_attach(lf_grid(grid), button, 1, next, 1, 1)
+      next += 1
+      return button
     }
     rememberBox = description.rememberOffer.map { offer in
       let box = gtk_check_button_new_with_mnemonic(offer.label)!
@@ -66,19 +77,7 @@ import LoginFormPrompt
       gtk_grid_attach(lf_grid(grid), box, 1, next, 1, 1)
       return box
     }
-    (qualityBar, qualityText, generateButton) = (extras?.bar, extras?.level, extras?.generate)
-    qualityIcon = extras?.icon
-    if let generateButton {
-      // The fields first, then the generate button: Tab from the
-      // passphrase goes on to Repeat, as typing a passphrase twice expects,
-      // and a space meant for Repeat never lands on Suggest (which would
-      // replace the passphrase).
-      var order: [UnsafeMutablePointer<GtkWidget>?] = rows.map(\.entry)
-      order.append(gtk_widget_get_parent(gtk_widget_get_parent(generateButton)))
-      if let rememberBox { order.append(rememberBox) }
-      order.append(nil)
-      lf_container_set_focus_order(lf_container(grid), &order)
-    }
+    (qualityBar, qualityText, qualityIcon) = (quality?.bar, quality?.level, quality?.icon)
     gtk_box_pack_start(lf_box(content), grid, true.gboolean, true.gboolean, 0)
     let messageWidth = frame.contentWidth - 12 - Self.labelColumnWidth(of: grid, rows: next)
     for row in rows { row.reserveMessageArea(width: messageWidth) }
@@ -121,63 +120,56 @@ import LoginFormPrompt
   }
 
   private typealias QualityRow = (
-    bar: UnsafeMutablePointer<GtkWidget>?, level: UnsafeMutablePointer<GtkWidget>?,
-    icon: UnsafeMutablePointer<GtkWidget>?, generate: UnsafeMutablePointer<GtkWidget>?
+    bar: UnsafeMutablePointer<GtkWidget>, level: UnsafeMutablePointer<GtkWidget>,
+    icon: UnsafeMutablePointer<GtkWidget>
   )
 
-  /// The quality bar (its label in the label column) with the generate
-  /// button beside it, and the level in words on a caption line under the
-  /// bar.
+  /// The quality bar (its label in the label column), and the level in
+  /// words on a caption line under the bar.
   private static func qualityRow(
-    _ description: FormDescription, in grid: UnsafeMutablePointer<GtkWidget>, row: Int32
+    _ quality: FormDescription.Control, in grid: UnsafeMutablePointer<GtkWidget>, row: Int32
   ) -> QualityRow {
     let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)!
-    let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+    let meter = gtk_level_bar_new_for_interval(0, 1)!
+    gtk_level_bar_add_offset_value(
+      lf_level_bar(meter), GTK_LEVEL_BAR_OFFSET_LOW, Double(QualityRating.fair) / 100)
+    gtk_level_bar_add_offset_value(
+      lf_level_bar(meter), GTK_LEVEL_BAR_OFFSET_HIGH, Double(QualityRating.strong) / 100)
+    gtk_widget_set_valign(meter, GTK_ALIGN_CENTER)
+    gtk_widget_set_hexpand(meter, true.gboolean)
+    gtk_widget_set_tooltip_text(meter, quality.tooltip)
+    atk_object_set_name(gtk_widget_get_accessible(meter), quality.label)
+    let label = gtk_label_new(quality.label)!
+    gtk_widget_set_halign(label, GTK_ALIGN_END)
+    gtk_widget_set_valign(label, GTK_ALIGN_START)
+    gtk_grid_attach(lf_grid(grid), label, 0, row, 1, 1)
+    // The bar on a line as tall as its label, so that the two line up
+    // above the caption.
+    let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    var labelHeight: Int32 = 0
+    gtk_widget_get_preferred_height(label, nil, &labelHeight)
+    gtk_widget_set_size_request(line, -1, labelHeight)
+    gtk_box_pack_start(lf_box(line), meter, true.gboolean, true.gboolean, 0)
     gtk_box_pack_start(lf_box(column), line, false.gboolean, false.gboolean, 0)
-    var result: QualityRow = (nil, nil, nil, nil)
-    if let quality = description.qualityBar {
-      let meter = gtk_level_bar_new_for_interval(0, 1)!
-      gtk_level_bar_add_offset_value(
-        lf_level_bar(meter), GTK_LEVEL_BAR_OFFSET_LOW, Double(QualityRating.fair) / 100)
-      gtk_level_bar_add_offset_value(
-        lf_level_bar(meter), GTK_LEVEL_BAR_OFFSET_HIGH, Double(QualityRating.strong) / 100)
-      gtk_widget_set_valign(meter, GTK_ALIGN_CENTER)
-      gtk_widget_set_hexpand(meter, true.gboolean)
-      gtk_widget_set_tooltip_text(meter, quality.tooltip)
-      atk_object_set_name(gtk_widget_get_accessible(meter), quality.label)
-      let label = gtk_label_new(quality.label)!
-      gtk_widget_set_halign(label, GTK_ALIGN_END)
-      gtk_grid_attach(lf_grid(grid), label, 0, row, 1, 1)
-      gtk_box_pack_start(lf_box(line), meter, true.gboolean, true.gboolean, 0)
 
-      let caption = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-      let icon = gtk_image_new()!
-      gtk_image_set_pixel_size(lf_image(icon), 16)
-      gtk_widget_set_size_request(icon, 16, 16)
-      gtk_widget_set_valign(icon, GTK_ALIGN_START)
-      atk_object_set_role(gtk_widget_get_accessible(icon), ATK_ROLE_REDUNDANT_OBJECT)
-      let level = gtk_label_new(nil)!
-      gtk_label_set_xalign(lf_label(level), 0)
-      gtk_label_set_line_wrap(lf_label(level), true.gboolean)
-      gtk_label_set_width_chars(lf_label(level), 1)
-      gtk_label_set_max_width_chars(lf_label(level), 1)
-      gtk_widget_set_hexpand(level, true.gboolean)
-      setStyleClass("field-message", on: caption, true)
-      setStyleClass("quality-caption", on: caption, true)
-      gtk_box_pack_start(lf_box(caption), icon, false.gboolean, false.gboolean, 0)
-      gtk_box_pack_start(lf_box(caption), level, true.gboolean, true.gboolean, 0)
-      gtk_box_pack_start(lf_box(column), caption, false.gboolean, false.gboolean, 0)
-      (result.bar, result.level, result.icon) = (meter, level, icon)
-    }
-    if let control = description.generateButton {
-      let button = gtk_button_new_with_mnemonic(control.label)!
-      gtk_widget_set_tooltip_text(button, control.tooltip)
-      gtk_widget_set_halign(button, GTK_ALIGN_END)
-      gtk_widget_set_hexpand(button, (result.bar == nil).gboolean)
-      gtk_box_pack_end(lf_box(line), button, false.gboolean, false.gboolean, 0)
-      result.generate = button
-    }
+    let caption = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    let icon = gtk_image_new()!
+    gtk_image_set_pixel_size(lf_image(icon), 16)
+    gtk_widget_set_size_request(icon, 16, 16)
+    gtk_widget_set_valign(icon, GTK_ALIGN_START)
+    atk_object_set_role(gtk_widget_get_accessible(icon), ATK_ROLE_REDUNDANT_OBJECT)
+    let level = gtk_label_new(nil)!
+    gtk_label_set_xalign(lf_label(level), 0)
+    gtk_label_set_line_wrap(lf_label(level), true.gboolean)
+    gtk_label_set_width_chars(lf_label(level), 1)
+    gtk_label_set_max_width_chars(lf_label(level), 1)
+    gtk_widget_set_hexpand(level, true.gboolean)
+    setStyleClass("field-message", on: caption, true)
+    setStyleClass("quality-caption", on: caption, true)
+    gtk_box_pack_start(lf_box(caption), icon, false.gboolean, false.gboolean, 0)
+    gtk_box_pack_start(lf_box(caption), level, true.gboolean, true.gboolean, 0)
+    gtk_box_pack_start(lf_box(column), caption, false.gboolean, false.gboolean, 0)
     gtk_grid_attach(lf_grid(grid), column, 1, row, 1, 1)
-    return result
+    return (meter, level, icon)
   }
 }

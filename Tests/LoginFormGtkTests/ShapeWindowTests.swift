@@ -134,14 +134,15 @@ final class ShapeWindowTests: GtkTestCase {
       let window = makeWindow(description)
       let bar = try XCTUnwrap(window.layout.qualityBar)
       let words = try XCTUnwrap(window.layout.qualityText)
-      // Under the passphrase, above Repeat, with Suggest beside the bar.
+      // Under the passphrase, above Repeat; Suggest under the fields.
       let password = allocation(of: window.entry(of: .password))
       let repeated = allocation(of: window.entry(of: .passwordRepeat))
       let meter = allocation(of: bar)
-      let suggest = allocation(of: try XCTUnwrap(window.layout.generateButton))
+      let suggestButton = try XCTUnwrap(window.layout.generateButton)
+      let suggest = allocation(of: suggestButton)
       XCTAssertTrue(
         password.y < meter.y && meter.y < repeated.y, "\(password) \(meter) \(repeated)")
-      XCTAssertGreaterThan(suggest.x, meter.x + meter.width, "beside the bar")
+      XCTAssertGreaterThan(suggest.y, repeated.y + repeated.height, "under the fields")
       typeText("abc", in: window)
       window.showQuality(30)
       XCTAssertEqual(labelText(words), "Weak")
@@ -153,10 +154,13 @@ final class ShapeWindowTests: GtkTestCase {
       window.showQuality(90)
       XCTAssertFalse(hasStyleClass("quality-failing", bar))
       XCTAssertEqual(labelText(words), "Strong")
-      // Tab goes from the passphrase to Repeat; Suggest comes after the fields.
+      // Tab goes as the eye does: the passphrase, Repeat, then Suggest.
       gtk_widget_grab_focus(window.entry(of: .password))
       press(GDK_KEY_Tab, in: window)
       XCTAssertEqual(focus(of: window), window.entry(of: .passwordRepeat))
+      press(GDK_KEY_Tab, in: window)
+      XCTAssertEqual(focus(of: window), suggestButton)
+      press(GDK_KEY_Tab, in: window, modifiers: GDK_SHIFT_MASK.rawValue)
       press(GDK_KEY_Tab, in: window, modifiers: GDK_SHIFT_MASK.rawValue)
       XCTAssertEqual(focus(of: window), window.entry(of: .password))
       window.finish(.cancelled)
