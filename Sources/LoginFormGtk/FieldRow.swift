@@ -23,7 +23,7 @@ import LoginFormPrompt
   private var source: FieldMessage.Source
   private var feedback: FieldFeedback?
   private var refusal: FieldMessage.Refusal?
-  private var isSubmitAttempted = false
+  private var isSettled = false
   private var isCapsLockOn = false
   /// Every text the message line can show but a checker's refusal.
   private let everyLine: [String]
@@ -118,15 +118,15 @@ import LoginFormPrompt
 
   /// Shows the model's `feedback` (a neutral hint, or an error: error
   /// icon, error style on the entry, text in the normal colour for full
-  /// contrast), else the checker's `refusal`, an error once submitting was
-  /// tried; without either, what `FieldMessage.Source` says.
+  /// contrast), else the checker's `refusal`, an error once the field
+  /// `isSettled`; without either, what `FieldMessage.Source` says.
   func show(
     _ feedback: FieldFeedback?, refusal: FieldMessage.Refusal? = nil,
-    isSubmitAttempted: Bool = false
+    isSettled: Bool = false
   ) {
     self.feedback = feedback
     self.refusal = refusal
-    self.isSubmitAttempted = isSubmitAttempted
+    self.isSettled = isSettled
     redraw()
   }
 
@@ -150,7 +150,7 @@ import LoginFormPrompt
     let isEmpty = gtk_entry_get_text_length(lf_entry(entry)) == 0
     let message = source.line(
       feedback: feedback, isEmpty: isEmpty, refusal: refusal,
-      isSubmitAttempted: isSubmitAttempted)
+      isSettled: isSettled)
     var text = message?.text ?? ""
     var whole = message?.details ?? text
     let isError = message?.style == .error

@@ -31,6 +31,6 @@ extension FormWindow {
     row(field).show(
       model.feedback(of: field),
       refusal: field == .password ? externalCheck?.shownRefusal : nil,
-      isSubmitAttempted: model.isSubmitAttempted || submitWasHeldBack)
+      isSettled: model.isSettled(field) || model.isSubmitAttempted || submitWasHeldBack)
   }
 }

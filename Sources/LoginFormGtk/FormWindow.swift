@@ -193,6 +193,9 @@ import LoginFormPrompt
         // switching to another window mid-typing does not.
         if let self, gtk_window_has_toplevel_focus(lf_window(window)) != 0 {
           model.leave(row.field)
+          // A checker's refusal is no feedback of the model's, whose
+          // change would redraw the line.
+          showMessage(of: row.field)
         }
         return false
       }

@@ -83,6 +83,12 @@ public final class LoginForm {
     refresh()
   }
 
+  /// Whether the user has left `field` after editing it (or it came
+  /// prefilled): what is said about it now is an error, not a hint.
+  public func isSettled(_ field: Field) -> Bool {
+    phases[field] == .settled
+  }
+
   /// Whether every field satisfies its rules.
   public var isValid: Bool { validity.value }
 

@@ -85,10 +85,10 @@ package struct FieldMessage: Hashable, Sendable {
 
     /// The line for the model's `feedback` on a field whose value
     /// `isEmpty`, with the checker's latest `refusal` of it, an error once
-    /// submitting was tried (`isSubmitAttempted`); nil for an empty line.
+    /// the field `isSettled` (left after editing, or submitting was tried)
+    /// as the model's own issues are; nil for an empty line.
     package func line(
-      feedback: FieldFeedback?, isEmpty: Bool, refusal: Refusal? = nil,
-      isSubmitAttempted: Bool = false
+      feedback: FieldFeedback?, isEmpty: Bool, refusal: Refusal? = nil, isSettled: Bool = false
     ) -> FieldMessage? {
       if let feedback {
         return FieldMessage(
@@ -97,7 +97,7 @@ package struct FieldMessage: Hashable, Sendable {
       }
       if let refusal {
         return FieldMessage(
-          refusal.message, style: isSubmitAttempted ? .error : .hint, details: refusal.details)
+          refusal.message, style: isSettled ? .error : .hint, details: refusal.details)
       }
       if let callerError { return FieldMessage(callerError, style: .error) }
       if isEmpty, let requirement {

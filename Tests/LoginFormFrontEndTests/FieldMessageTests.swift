@@ -91,7 +91,7 @@ import Testing
       password.line(feedback: nil, isEmpty: false, refusal: refusal)
         == FieldMessage("Needs a digit", style: .hint, details: "Warning: …"))
     #expect(
-      password.line(feedback: nil, isEmpty: false, refusal: refusal, isSubmitAttempted: true)?
+      password.line(feedback: nil, isEmpty: false, refusal: refusal, isSettled: true)?
         .style == .error)
     let tooShort = FieldFeedback(issue: .tooShort(minimum: 7, missing: 2), isError: false)
     #expect(

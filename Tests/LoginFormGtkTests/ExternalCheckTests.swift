@@ -34,6 +34,23 @@ final class ExternalCheckTests: GtkTestCase {
     }
   }
 
+  func testARefusalBecomesAnErrorWhenTheFieldIsLeft() {
+    MainActor.assumeIsolated {
+      var description = lenient(.passwordOnly.repeatingPassword)
+      description.externalCheck = ExternalCheck(refusalTitle: "Passphrase Not Allowed")
+      let window = makeWindow(description)
+      let row = window.row(.password)
+      typeText("abc", in: window)
+      window.show(.refused(message: "Needs a digit", details: "Needs a digit"))
+      XCTAssertFalse(row.isShowingError, "a hint while typing")
+      press(GDK_KEY_Tab, in: window)
+      XCTAssertEqual(focus(of: window), window.entry(of: .passwordRepeat))
+      XCTAssertEqual(row.messageText, "Needs a digit")
+      XCTAssertTrue(row.isShowingError, "left: an error, as the form's own issues are")
+      window.finish(.cancelled)
+    }
+  }
+
   func testDoneWaitsForTheVerdictAndARefusalStandsOnTheLine() {
     MainActor.assumeIsolated {
       var result: PromptResult?

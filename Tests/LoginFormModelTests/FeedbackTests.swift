@@ -41,6 +41,16 @@ import Testing
     let form = LoginForm()
     form.leave(.username)
     #expect(form.feedback(of: .username) == nil)
+    #expect(!form.isSettled(.username))
+  }
+
+  @Test func aFieldIsSettledOnceLeftAfterEditingWhateverItsValue() {
+    let form = LoginForm()
+    form.username = "bobbie"
+    #expect(!form.isSettled(.username), "still being typed")
+    form.leave(.username)
+    #expect(form.isSettled(.username), "valid or not: a checker's refusal is an error now")
+    #expect(!form.isSettled(.password))
   }
 
   @Test func typingIntoOneFieldLeavesTheOthersUntouched() {
