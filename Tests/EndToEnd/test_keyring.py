@@ -363,12 +363,14 @@ class GitKeyringTests(KeyringTestCase):
 
 # A Secret Service impostor: owns the name on the bus given and logs every
 # method call it receives, one per line, to the file given; with a third
-# argument, `mute`, it never answers them.
+# argument, `mute`, it never answers them; with `hostile`, it answers each
+# with an error whose message holds terminal escapes and a line break.
 IMPOSTOR = r"""
 import sys
 from gi.repository import Gio, GLib
 address, log = sys.argv[1], sys.argv[2]
-mute = sys.argv[3:] == ["mute"]
+mode = sys.argv[3] if len(sys.argv) > 3 else None
+HOSTILE = "\x1b]0;PWNED-title\x07\x1b[2J\u009b31m\u2026\nsecond line"
 connection = Gio.DBusConnection.new_for_address_sync(
     address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
     | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
@@ -376,7 +378,11 @@ def note(connection, message, incoming):
     if incoming and message.get_message_type() == Gio.DBusMessageType.METHOD_CALL:
         with open(log, "a") as file:
             file.write(f"{message.get_interface()}.{message.get_member()}\n")
-        if mute:
+        if mode == "hostile":
+            connection.send_message(Gio.DBusMessage.new_method_error_literal(
+                message, "org.freedesktop.DBus.Error.Failed", HOSTILE),
+                Gio.DBusSendMessageFlags.NONE)
+        if mode:
             return None
     return message
 connection.add_filter(note)
@@ -459,9 +465,10 @@ class WithoutAUsableServiceTests(NoCheckBoxTestCase):
         self.assertEqual(self.pinentry(keyring.environment(base=os.environ)), b"")
 
 
-def start_impostor(test, bus, command=()):
-    """Runs the impostor (as `command`'s user, if given) on `bus` until it
-    owns the name; returns the file it logs calls to."""
+def start_impostor(test, bus, command=(), mode="mute"):
+    """Runs the impostor (as `command`'s user, if given, which answers;
+    otherwise in `mode`) on `bus` until it owns the name; returns the file
+    it logs calls to."""
     directory = test.temp_dir("impostor")
     os.chmod(directory, 0o777)
     script = os.path.join(directory, "impostor.py")
@@ -470,7 +477,7 @@ def start_impostor(test, bus, command=()):
     os.chmod(script, 0o644)
     log = os.path.join(directory, "calls")
     impostor = test.start_client([*command, "/usr/bin/python3", script, bus.address, log,
-                                  *(() if command else ("mute",))], os.environ.copy())
+                                  *(() if command else (mode,))], os.environ.copy())
     test.assertEqual(impostor.process.stdout.readline(), b"owned\n")
     test.assertTrue(bus.has_owner("org.freedesktop.secrets"))
     return log
@@ -488,6 +495,34 @@ class SilentServiceTests(NoCheckBoxTestCase):
         with open(log) as calls:
             # libsecret asks for its properties first; nothing after that.
             self.assertEqual(calls.read(), "org.freedesktop.DBus.Properties.GetAll\n")
+
+
+class HostileErrorTests(NoCheckBoxTestCase):
+    """A Secret Service whose error message holds terminal escapes and a
+    line break: said as one line on which nothing is obeyed."""
+
+    def test_a_service_error_with_escapes_is_said_as_one_printable_line(self):
+        bus = SessionBus(self)
+        start_impostor(self, bus, mode="hostile")
+        err = self.pinentry(dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus.address))
+        self.assertTrue(err.startswith(b"login-form: The password manager is not used: "), err)
+        self.assertIn("^[]0;PWNED-title^G^[[2J<U+009B>31m\u2026 second line".encode(), err)
+        self.assertEqual(err.count(b"\n"), 1, err)
+        self.assertTrue(err.endswith(b"\n"), err)
+        self.assertFalse(any(byte < 0x20 for byte in err[:-1]), err)
+        self.assertNotIn("\u009b".encode(), err)
+
+    def test_the_git_helpers_warning_is_one_printable_line_too(self):
+        bus = SessionBus(self)
+        start_impostor(self, bus, mode="hostile")
+        git = GitSetup(self)
+        result = tool(os.path.join(git.bin, "git-credential-login-form"), "erase",
+                      env=git.environment(DBUS_SESSION_BUS_ADDRESS=bus.address),
+                      input=b"protocol=https\nhost=example.com\nusername=bob\npassword=pw\n")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr,
+                         "login-form: The password manager is not used: ^[]0;PWNED-title^G"
+                         "^[[2J<U+009B>31m\u2026 second line\n".encode())
 
 
 class ForeignServiceTests(NoCheckBoxTestCase):

@@ -8,8 +8,8 @@ package enum KeyringFailure: Error, Hashable, Sendable {
   case foreignOwner(userID: Int)
   /// No answer within the time allowed.
   case noAnswer(seconds: Int)
-  /// It answered with an error; the payload is its message.
-  case failed(String)
+  /// It answered with an error; the payload is its message, one safe line.
+  case failed(ServiceMessage)
 
   /// Why, as the end of a sentence.
   package var reason: String {
@@ -20,7 +20,7 @@ package enum KeyringFailure: Error, Hashable, Sendable {
       formatted(
         localizedPlural("no answer within %d second", "no answer within %d seconds", seconds),
         seconds)
-    case .failed(let message): message
+    case .failed(let message): message.line
     }
   }
 }

@@ -78,7 +78,7 @@ package enum PasswordStoreEvent: Equatable, Sendable {
     switch failure {
     case .foreignOwner(let userID): "foreign-owner \(userID)"
     case .noAnswer(let seconds): "no-answer \(seconds)"
-    case .failed(let message): "error " + escaped(message)
+    case .failed(let message): "error " + escaped(message.line)
     }
   }
 
@@ -102,7 +102,7 @@ package enum PasswordStoreEvent: Equatable, Sendable {
       guard
         Array(words[1].utf8).withUnsafeBufferPointer({ AssuanCoding.decode($0, into: &message) })
       else { return nil }
-      return String(validating: message.bytes, as: UTF8.self).map { .failed($0) }
+      return String(validating: message.bytes, as: UTF8.self).map { .failed(ServiceMessage($0)) }
     default: return nil
     }
   }
