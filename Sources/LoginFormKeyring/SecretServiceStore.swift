@@ -95,6 +95,7 @@ package final class SecretServiceStore: PasswordStore {
 
   package func lookup(_ search: KeyringSearch) -> Result<KeyringMatch?, KeyringFailure> {
     guard let service else { return .success(nil) }
+    if !search.kinds.isEmpty { return SecretServiceItems.lookup(search, in: service) }
     let query = SecretQuery(search)
     guard search.wantsAttributes else { return lookupSecret(query, in: service) }
     return KeyringCall.run { cancellable, callback, data in
@@ -166,13 +167,16 @@ package final class SecretServiceStore: PasswordStore {
   }
 
   package func save(_ item: KeyringItem, secret: UnsafeBufferPointer<UInt8>) -> KeyringFailure? {
-    guard service != nil else { return .failed("no Secret Service") }
-    let query = SecretQuery(item.search)
+    guard let service else { return .failed("no Secret Service") }
     // Copied from the caller's locked memory into libsecret's.
     let value = secret.withMemoryRebound(to: CChar.self) {
       secret_value_new($0.baseAddress, gssize($0.count), "text/plain")!
     }
     defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+    if !item.search.kinds.isEmpty {
+      return SecretServiceItems.create(item, value: value, in: service)
+    }
+    let query = SecretQuery(item.search)
     let saved = KeyringCall.run { cancellable, callback, data in
       secret_password_storev_binary(
         query.schema, query.attributes, SECRET_COLLECTION_DEFAULT, item.label, value,
@@ -189,7 +193,8 @@ package final class SecretServiceStore: PasswordStore {
   }
 
   package func clear(_ search: KeyringSearch) -> Result<Bool, KeyringFailure> {
-    guard service != nil else { return .success(false) }
+    guard let service else { return .success(false) }
+    if !search.kinds.isEmpty { return SecretServiceItems.clear(search, in: service) }
     let query = SecretQuery(search)
     return KeyringCall.run { cancellable, callback, data in
       secret_password_clearv(query.schema, query.attributes, cancellable, callback, data)

@@ -326,6 +326,28 @@ class GitKeyringTests(KeyringTestCase):
         self.assertEqual(self.items(), [])
         self.sign_in(remember=False)
 
+    def test_another_programs_item_with_gits_attributes_is_left_alone(self):
+        port = str(self.server.port)
+        account = dict(user=self.USERNAME, protocol="http", server="127.0.0.1", port=port)
+        self.keyring.store("Mail: carol", "mail pw", xdg_schema="org.example.MailClient",
+                           **account)
+        self.keyring.store("carol@127.0.0.1", "web pw",
+                           xdg_schema="org.gnome.keyring.NetworkPassword", **account)
+        before = sorted(self.items(), key=lambda item: item["label"])
+        self.assertEqual([(item["label"], item["schema"], item["secret"]) for item in before],
+                         [("Mail: carol", "org.example.MailClient", "mail pw"),
+                          ("carol@127.0.0.1", "org.gnome.keyring.NetworkPassword", "web pw")])
+        helper = os.path.join(self.git.bin, "git-credential-login-form")
+        description = f"protocol=http\nhost=127.0.0.1:{port}\nusername={self.USERNAME}\n"
+        # No Remember note: store saves nothing and replaces nothing.
+        for action, password in (("store", "git pw"), ("erase", "mail pw"),
+                                 ("erase", "web pw"), ("erase", None)):
+            lines = description + (f"password={password}\n" if password else "")
+            result = tool(helper, action, env=self.environment(), input=lines.encode())
+            self.assertEqual((result.returncode, result.stderr), (0, b""), action)
+            self.assertEqual(sorted(self.items(), key=lambda item: item["label"]), before,
+                             f"{action} {password}")
+
     def test_git_credential_libsecret_finds_what_login_form_saved(self):
         self.sign_in(remember=True)
         fill = tool(self.helper, "get", env=self.environment(),

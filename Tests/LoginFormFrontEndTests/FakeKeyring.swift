@@ -28,6 +28,7 @@ final class FakePasswordStore: PasswordStore {
 
   private func matches(_ item: Item, _ search: KeyringSearch) -> Bool {
     (!search.matchesSchema || item.schema == search.schema)
+      && search.admits(schema: item.schema, label: item.label)
       && search.attributes.allSatisfy { item.attributes[$0.key] == $0.value }
   }
 
@@ -58,7 +59,9 @@ final class FakePasswordStore: PasswordStore {
     if let failure { return failure }
     var attributes = item.search.attributes
     attributes["xdg:schema"] = item.search.schema
-    items.removeAll { $0.attributes == attributes }
+    // As the Secret Service replaces; an item of restricted kinds replaces
+    // nothing (SecretServiceItems.create).
+    if item.search.kinds.isEmpty { items.removeAll { $0.attributes == attributes } }
     items.append(
       Item(
         schema: item.search.schema, attributes: attributes, label: item.label,
