@@ -30,7 +30,9 @@ enum SecretServiceItems {
           defer { g_hash_table_unref(table) }
           attributes = SecretQuery.dictionary(table)
         }
-        return .success(KeyringMatch(attributes: attributes, secret: SecretValueText(value)))
+        return SecretValueText.checked(value).map {
+          KeyringMatch(attributes: attributes, secret: $0)
+        }
       }
     }
   }

@@ -118,9 +118,10 @@ package final class SecretServiceStore: PasswordStore {
         }
         let table = secret_item_get_attributes(item)
         defer { g_hash_table_unref(table) }
-        return .success(
-          KeyringMatch(
-            attributes: SecretQuery.dictionary(table), secret: SecretValueText(value)))
+        let attributes = SecretQuery.dictionary(table)
+        return SecretValueText.checked(value).map {
+          KeyringMatch(attributes: attributes, secret: $0)
+        }
       }
       return .success(nil)
     }
@@ -162,7 +163,7 @@ package final class SecretServiceStore: PasswordStore {
         // An item deleted meanwhile has no secret and no error.
         return error == nil ? .success(nil) : .failure(KeyringCall.failure(error))
       }
-      return .success(KeyringMatch(attributes: [:], secret: SecretValueText(value)))
+      return SecretValueText.checked(value).map { KeyringMatch(attributes: [:], secret: $0) }
     }
   }
 

@@ -12,7 +12,7 @@ import time
 from clients import (ANSWER_TIMEOUT, BasicAuthServer, GitSetup, GnuPGHome, SshAgent,
                      ThrowawayUser, answer, askpass_environment, make_ssh_key, tool)
 from harness import BINARY, PINENTRY
-from keyrings import KeyringTestCase, SecretService, SessionBus
+from keyrings import KeyringTestCase, SecretService, SessionBus, flatten
 
 UID = "Name <n@example.org>"
 KEY_PASSPHRASE = "key pass 2+2%"
@@ -160,6 +160,27 @@ class PinentryInteropTests(KeyringTestCase):
                 self.assertEqual(window.check_boxes(), {})
                 window.key("Escape")
                 client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+
+
+class UnusableSecretTests(KeyringTestCase):
+    """An item whose secret is not UTF-8 text (stored through libsecret's
+    secret-tool, which keeps the bytes) is not handed to the agent: the
+    pinentry asks as if nothing were stored, and says so in one line."""
+
+    def test_a_secret_that_is_not_utf8_is_asked_for_instead(self):
+        keyring = SecretService(self)
+        keyring.secret_tool("store", "--label=GnuPG: n/3E4F", "keygrip", "n/3E4F",
+                            *flatten(PINENTRY_ITEM), input=b"p\xffw")
+        client = self.start_client([PINENTRY], keyring.environment(base=os.environ),
+                                   input=GETPIN_SCRIPT.replace(b"n/0A1B", b"n/3E4F"))
+        window = self.next_window(client=client, pid=client.pid)
+        pressed = answer(window, "typed", "Passphrase")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
+        self.assertEqual(status, 0, err)
+        self.assertIn(b"\nD typed\nOK\n", out)
+        self.assertNotIn(b"PASSWORD_FROM_CACHE", out)
+        self.assertEqual(err, b"login-form: A stored password is not used: "
+                              b"it is not UTF-8 text\n")
 
 
 class SshKeyringTests(KeyringTestCase):

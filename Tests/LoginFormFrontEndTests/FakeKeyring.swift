@@ -12,6 +12,8 @@ final class FakePasswordStore: PasswordStore {
     var label: String
     var secret: String
     var isLocked = false
+    /// What the service says the secret is; see `UnusableSecret`.
+    var contentType = "text/plain"
   }
 
   var availability = KeyringAvailability.available
@@ -48,6 +50,10 @@ final class FakePasswordStore: PasswordStore {
     guard let item = items.first(where: { !$0.isLocked && matches($0, search) }) else {
       return .success(nil)
     }
+    let unusable = Array(item.secret.utf8).withUnsafeBufferPointer {
+      UnusableSecret.of(contentType: item.contentType, bytes: $0)
+    }
+    if let unusable { return .failure(.unusableSecret(unusable)) }
     return .success(
       KeyringMatch(
         attributes: search.wantsAttributes ? item.attributes : [:], secret: TestSecret(item.secret)

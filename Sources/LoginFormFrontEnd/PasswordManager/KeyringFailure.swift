@@ -10,6 +10,9 @@ package enum KeyringFailure: Error, Hashable, Sendable {
   case noAnswer(seconds: Int)
   /// It answered with an error; the payload is its message, one safe line.
   case failed(ServiceMessage)
+  /// The item found holds a secret that is not text to hand on; the
+  /// password manager itself is fine.
+  case unusableSecret(UnusableSecret)
 
   /// Why, as the end of a sentence.
   package var reason: String {
@@ -21,6 +24,7 @@ package enum KeyringFailure: Error, Hashable, Sendable {
         localizedPlural("no answer within %d second", "no answer within %d seconds", seconds),
         seconds)
     case .failed(let message): message.line
+    case .unusableSecret(let why): why.reason
     }
   }
 }

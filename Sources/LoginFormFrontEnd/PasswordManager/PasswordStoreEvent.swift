@@ -79,6 +79,9 @@ package enum PasswordStoreEvent: Equatable, Sendable {
     case .foreignOwner(let userID): "foreign-owner \(userID)"
     case .noAnswer(let seconds): "no-answer \(seconds)"
     case .failed(let message): "error " + escaped(message.line)
+    case .unusableSecret(.contentType(let type)): "unusable content-type " + escaped(type.line)
+    case .unusableSecret(.nulByte): "unusable nul"
+    case .unusableSecret(.notUTF8): "unusable not-utf8"
     }
   }
 
@@ -97,13 +100,27 @@ package enum PasswordStoreEvent: Equatable, Sendable {
     switch words[0] {
     case "foreign-owner": return Int(words[1]).map { .foreignOwner(userID: $0) }
     case "no-answer": return Int(words[1]).map { .noAnswer(seconds: $0) }
-    case "error":
-      var message = ArrayByteSink()
-      guard
-        Array(words[1].utf8).withUnsafeBufferPointer({ AssuanCoding.decode($0, into: &message) })
-      else { return nil }
-      return String(validating: message.bytes, as: UTF8.self).map { .failed(ServiceMessage($0)) }
+    case "error": return decoded(words[1]).map { .failed(ServiceMessage($0)) }
+    case "unusable": return unusable(words[1]).map { .unusableSecret($0) }
     default: return nil
     }
+  }
+
+  private static func unusable(_ text: Substring) -> UnusableSecret? {
+    switch text {
+    case "nul": return .nulByte
+    case "not-utf8": return .notUTF8
+    default:
+      guard text.hasPrefix("content-type ") else { return nil }
+      return decoded(text.dropFirst("content-type ".count)).map { .contentType(ServiceMessage($0)) }
+    }
+  }
+
+  /// The text `escaped` wrote.
+  private static func decoded(_ text: Substring) -> String? {
+    var message = ArrayByteSink()
+    guard Array(text.utf8).withUnsafeBufferPointer({ AssuanCoding.decode($0, into: &message) })
+    else { return nil }
+    return String(validating: message.bytes, as: UTF8.self)
   }
 }
