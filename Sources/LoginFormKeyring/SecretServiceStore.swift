@@ -56,6 +56,13 @@ package final class SecretServiceStore: PasswordStore {
     case .success: break
     case .failure(let failure): return .refused(failure)
     }
+    // Before libsecret decrypts anything into a pool that could not lock.
+    guard LockedMemoryBudget.allowsPasswordManager else {
+      return .refused(
+        .tooLittleLockedMemory(
+          limit: Int(clamping: LockedMemoryBudget.limit ?? 0),
+          needed: LockedMemoryBudget.neededBytes))
+    }
     let opened = KeyringCall.run { cancellable, callback, data in
       secret_service_get(SECRET_SERVICE_OPEN_SESSION, cancellable, callback, data)
     } finish: { result -> Result<UnsafeMutablePointer<SecretService>, KeyringFailure> in
@@ -67,10 +74,23 @@ package final class SecretServiceStore: PasswordStore {
     }
     switch opened {
     case .success(let opened):
+      guard Self.isEncrypted(algorithms: secret_service_get_session_algorithms(opened)) else {
+        g_object_unref(opened)
+        return .refused(.plainSession)
+      }
       service = opened
       return .available
     case .failure(let failure): return .refused(failure)
     }
+  }
+
+  /// Whether a session with `algorithms` (libsecret's name for them; nil
+  /// when it opened none) encrypts: libsecret falls back to `plain` when
+  /// the service offers nothing else, and a plain session leaves each
+  /// secret in GDBus's message buffers, in ordinary memory.
+  static func isEncrypted(algorithms: UnsafePointer<gchar>?) -> Bool {
+    guard let algorithms else { return false }
+    return String(cString: algorithms) != "plain"
   }
 
   package func canSave() -> Bool {

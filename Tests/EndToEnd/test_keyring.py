@@ -12,7 +12,7 @@ import time
 from clients import (ANSWER_TIMEOUT, BasicAuthServer, GitSetup, GnuPGHome, SshAgent,
                      ThrowawayUser, answer, askpass_environment, make_ssh_key, tool)
 from harness import BINARY, PINENTRY
-from keyrings import KeyringTestCase, SecretService, SessionBus, flatten
+from keyrings import KeyringTestCase, SecretService, SessionBus, flatten, start_impostor
 
 UID = "Name <n@example.org>"
 KEY_PASSPHRASE = "key pass 2+2%"
@@ -404,38 +404,6 @@ class GitKeyringTests(KeyringTestCase):
                                       "oauth_refresh_token=tok=en\n").encode())
 
 
-# A Secret Service impostor: owns the name on the bus given and logs every
-# method call it receives, one per line, to the file given; with a third
-# argument, `mute`, it never answers them; with `hostile`, it answers each
-# with an error whose message holds terminal escapes and a line break.
-IMPOSTOR = r"""
-import sys
-from gi.repository import Gio, GLib
-address, log = sys.argv[1], sys.argv[2]
-mode = sys.argv[3] if len(sys.argv) > 3 else None
-HOSTILE = "\x1b]0;PWNED-title\x07\x1b[2J\u009b31m\u2026\nsecond line"
-connection = Gio.DBusConnection.new_for_address_sync(
-    address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
-    | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-def note(connection, message, incoming):
-    if incoming and message.get_message_type() == Gio.DBusMessageType.METHOD_CALL:
-        with open(log, "a") as file:
-            file.write(f"{message.get_interface()}.{message.get_member()}\n")
-        if mode == "hostile":
-            connection.send_message(Gio.DBusMessage.new_method_error_literal(
-                message, "org.freedesktop.DBus.Error.Failed", HOSTILE),
-                Gio.DBusSendMessageFlags.NONE)
-        if mode:
-            return None
-    return message
-connection.add_filter(note)
-connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                     "RequestName", GLib.Variant("(su)", ("org.freedesktop.secrets", 4)),
-                     None, Gio.DBusCallFlags.NONE, -1, None)
-print("owned", flush=True)
-GLib.MainLoop().run()
-"""
-
 GETPIN_SCRIPT = (b"OPTION allow-external-password-cache\nSETKEYINFO n/0A1B\n"
                  b"SETPROMPT Passphrase:\nGETPIN\nBYE\n")
 
@@ -508,24 +476,6 @@ class WithoutAUsableServiceTests(NoCheckBoxTestCase):
         self.assertEqual(self.pinentry(keyring.environment(base=os.environ)), b"")
 
 
-def start_impostor(test, bus, command=(), mode="mute"):
-    """Runs the impostor (as `command`'s user, if given, which answers;
-    otherwise in `mode`) on `bus` until it owns the name; returns the file
-    it logs calls to."""
-    directory = test.temp_dir("impostor")
-    os.chmod(directory, 0o777)
-    script = os.path.join(directory, "impostor.py")
-    with open(script, "w") as file:
-        file.write(IMPOSTOR)
-    os.chmod(script, 0o644)
-    log = os.path.join(directory, "calls")
-    impostor = test.start_client([*command, "/usr/bin/python3", script, bus.address, log,
-                                  *(() if command else (mode,))], os.environ.copy())
-    test.assertEqual(impostor.process.stdout.readline(), b"owned\n")
-    test.assertTrue(bus.has_owner("org.freedesktop.secrets"))
-    return log
-
-
 class SilentServiceTests(NoCheckBoxTestCase):
     """A Secret Service that never answers costs its 2 seconds once."""
 
@@ -566,6 +516,25 @@ class HostileErrorTests(NoCheckBoxTestCase):
         self.assertEqual(result.stderr,
                          "login-form: The password manager is not used: ^[]0;PWNED-title^G"
                          "^[[2J<U+009B>31m\u2026 second line\n".encode())
+
+
+class PlainSessionTests(NoCheckBoxTestCase):
+    """A Secret Service that offers only a plain session: libsecret would
+    fall back to it, and each secret would sit unencrypted in GDBus's
+    buffers, in ordinary memory."""
+
+    def test_a_service_without_an_encrypted_session_is_not_used(self):
+        bus = SessionBus(self)
+        log = start_impostor(self, bus, mode="plain")
+        err = self.pinentry(dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus.address))
+        self.assertEqual(err, b"login-form: The password manager is not used: "
+                              b"it offers no encrypted session\n")
+        with open(log) as calls:
+            called = calls.read().splitlines()
+        # libsecret asked for dh, then fell back to plain; nothing was looked up.
+        self.assertEqual(called.count("org.freedesktop.Secret.Service.OpenSession"), 2, called)
+        self.assertLessEqual(set(called), {"org.freedesktop.DBus.Properties.GetAll",
+                                           "org.freedesktop.Secret.Service.OpenSession"})
 
 
 class ForeignServiceTests(NoCheckBoxTestCase):

@@ -19,6 +19,8 @@ import Testing
     .lookedUp(.failure(.unusableSecret(.contentType("application/x-evil; q=\"100%\"")))),
     .lookedUp(.failure(.unusableSecret(.nulByte))),
     .lookedUp(.failure(.unusableSecret(.notUTF8))),
+    .opened(.refused(.tooLittleLockedMemory(limit: 16_384, needed: 32_768))),
+    .opened(.refused(.plainSession)),
   ]
 
   @Test func everyAnswerOfThePasswordManagerSurvivesTheRecord() throws {

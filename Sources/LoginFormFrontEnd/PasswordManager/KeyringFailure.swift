@@ -13,6 +13,12 @@ package enum KeyringFailure: Error, Hashable, Sendable {
   /// The item found holds a secret that is not text to hand on; the
   /// password manager itself is fine.
   case unusableSecret(UnusableSecret)
+  /// The locked-memory limit (in bytes) leaves libsecret's pool no room:
+  /// its copies of secrets would be in memory that can be swapped out.
+  case tooLittleLockedMemory(limit: Int, needed: Int)
+  /// The service offers only a `plain` session: secrets would cross the
+  /// bus, and sit in GDBus's ordinary buffers, unencrypted.
+  case plainSession
 
   /// Why, as the end of a sentence.
   package var reason: String {
@@ -25,6 +31,11 @@ package enum KeyringFailure: Error, Hashable, Sendable {
         seconds)
     case .failed(let message): message.line
     case .unusableSecret(let why): why.reason
+    case .tooLittleLockedMemory(let limit, let needed):
+      formatted(
+        localized("the locked-memory limit (ulimit -l) is %d KiB, and it needs %d KiB"),
+        limit / 1024, needed / 1024)
+    case .plainSession: localized("it offers no encrypted session")
     }
   }
 }

@@ -82,6 +82,8 @@ package enum PasswordStoreEvent: Equatable, Sendable {
     case .unusableSecret(.contentType(let type)): "unusable content-type " + escaped(type.line)
     case .unusableSecret(.nulByte): "unusable nul"
     case .unusableSecret(.notUTF8): "unusable not-utf8"
+    case .tooLittleLockedMemory(let limit, let needed): "locked-memory \(limit)/\(needed)"
+    case .plainSession: "plain-session -"
     }
   }
 
@@ -102,6 +104,11 @@ package enum PasswordStoreEvent: Equatable, Sendable {
     case "no-answer": return Int(words[1]).map { .noAnswer(seconds: $0) }
     case "error": return decoded(words[1]).map { .failed(ServiceMessage($0)) }
     case "unusable": return unusable(words[1]).map { .unusableSecret($0) }
+    case "locked-memory":
+      let numbers = words[1].split(separator: "/").compactMap { Int($0) }
+      guard numbers.count == 2 else { return nil }
+      return .tooLittleLockedMemory(limit: numbers[0], needed: numbers[1])
+    case "plain-session": return words[1] == "-" ? .plainSession : nil
     default: return nil
     }
   }
