@@ -1,4 +1,5 @@
 import CGtk
+import LoginFormPrompt
 
 // The raw C boundary on the Swift side: conversions between C and Swift
 // values that the rest of the GTK layer would otherwise repeat. Casts between
@@ -24,11 +25,13 @@ extension String {
 
 /// Takes the message out of a GLib error and frees the error. A call that
 /// failed without setting its error (some pixbuf loaders do) gives "".
+/// The message may quote what it read (a style sheet, a pattern), so it
+/// comes out as one line with no character a terminal would obey.
 func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
   guard let error else { return "" }
   let message = String(borrowing: error.pointee.message)
   g_error_free(error)
-  return message
+  return ClientText.plainLine(message)
 }
 
 /// The text of a GtkEntry, copied.

@@ -79,12 +79,14 @@ enum KeyringCall {
   }
 
   /// The failure `error` reports (and frees it); a cancel is no answer.
+  /// This is where a GError's message becomes a failure, and so one safe
+  /// line (`ServiceMessage`): the service's text may hold escapes.
   static func failure(_ error: UnsafeMutablePointer<GError>?) -> KeyringFailure {
     guard let error else { return .failed("unknown error") }
     defer { g_error_free(error) }
     if g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_CANCELLED.rawValue)) != 0 {
       return .noAnswer(seconds: seconds)
     }
-    return .failed(String(cString: error.pointee.message))
+    return .failed(ServiceMessage(String(cString: error.pointee.message)))
   }
 }

@@ -64,14 +64,16 @@ package final class RuntimeNotes: ProcessNotes {
 
   package func take(_ name: String) -> String? {
     guard let path = path(of: name) else { return nil }
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    // Without O_NONBLOCK a FIFO planted here would hold the open (and the
+    // read) until someone writes to it; only a regular file is a note.
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     unlink(path)
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_uid == geteuid(), Self.isFresh(info) else {
-      return nil
-    }
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      info.st_uid == geteuid(), Self.isFresh(info)
+    else { return nil }
     var buffer = [UInt8](repeating: 0, count: 256)
     let count = read(descriptor, &buffer, buffer.count)
     guard count > 0 else { return nil }

@@ -56,6 +56,13 @@ package final class SecretServiceStore: PasswordStore {
     case .success: break
     case .failure(let failure): return .refused(failure)
     }
+    // Before libsecret decrypts anything into a pool that could not lock.
+    guard LockedMemoryBudget.allowsPasswordManager else {
+      return .refused(
+        .tooLittleLockedMemory(
+          limit: Int(clamping: LockedMemoryBudget.limit ?? 0),
+          needed: LockedMemoryBudget.neededBytes))
+    }
     let opened = KeyringCall.run { cancellable, callback, data in
       secret_service_get(SECRET_SERVICE_OPEN_SESSION, cancellable, callback, data)
     } finish: { result -> Result<UnsafeMutablePointer<SecretService>, KeyringFailure> in
@@ -67,10 +74,23 @@ package final class SecretServiceStore: PasswordStore {
     }
     switch opened {
     case .success(let opened):
+      guard Self.isEncrypted(algorithms: secret_service_get_session_algorithms(opened)) else {
+        g_object_unref(opened)
+        return .refused(.plainSession)
+      }
       service = opened
       return .available
     case .failure(let failure): return .refused(failure)
     }
+  }
+
+  /// Whether a session with `algorithms` (libsecret's name for them; nil
+  /// when it opened none) encrypts: libsecret falls back to `plain` when
+  /// the service offers nothing else, and a plain session leaves each
+  /// secret in GDBus's message buffers, in ordinary memory.
+  static func isEncrypted(algorithms: UnsafePointer<gchar>?) -> Bool {
+    guard let algorithms else { return false }
+    return String(cString: algorithms) != "plain"
   }
 
   package func canSave() -> Bool {
@@ -95,6 +115,7 @@ package final class SecretServiceStore: PasswordStore {
 
   package func lookup(_ search: KeyringSearch) -> Result<KeyringMatch?, KeyringFailure> {
     guard let service else { return .success(nil) }
+    if !search.kinds.isEmpty { return SecretServiceItems.lookup(search, in: service) }
     let query = SecretQuery(search)
     guard search.wantsAttributes else { return lookupSecret(query, in: service) }
     return KeyringCall.run { cancellable, callback, data in
@@ -117,9 +138,10 @@ package final class SecretServiceStore: PasswordStore {
         }
         let table = secret_item_get_attributes(item)
         defer { g_hash_table_unref(table) }
-        return .success(
-          KeyringMatch(
-            attributes: SecretQuery.dictionary(table), secret: SecretValueText(value)))
+        let attributes = SecretQuery.dictionary(table)
+        return SecretValueText.checked(value).map {
+          KeyringMatch(attributes: attributes, secret: $0)
+        }
       }
       return .success(nil)
     }
@@ -161,18 +183,21 @@ package final class SecretServiceStore: PasswordStore {
         // An item deleted meanwhile has no secret and no error.
         return error == nil ? .success(nil) : .failure(KeyringCall.failure(error))
       }
-      return .success(KeyringMatch(attributes: [:], secret: SecretValueText(value)))
+      return SecretValueText.checked(value).map { KeyringMatch(attributes: [:], secret: $0) }
     }
   }
 
   package func save(_ item: KeyringItem, secret: UnsafeBufferPointer<UInt8>) -> KeyringFailure? {
-    guard service != nil else { return .failed("no Secret Service") }
-    let query = SecretQuery(item.search)
+    guard let service else { return .failed("no Secret Service") }
     // Copied from the caller's locked memory into libsecret's.
     let value = secret.withMemoryRebound(to: CChar.self) {
       secret_value_new($0.baseAddress, gssize($0.count), "text/plain")!
     }
     defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+    if !item.search.kinds.isEmpty {
+      return SecretServiceItems.create(item, value: value, in: service)
+    }
+    let query = SecretQuery(item.search)
     let saved = KeyringCall.run { cancellable, callback, data in
       secret_password_storev_binary(
         query.schema, query.attributes, SECRET_COLLECTION_DEFAULT, item.label, value,
@@ -189,7 +214,8 @@ package final class SecretServiceStore: PasswordStore {
   }
 
   package func clear(_ search: KeyringSearch) -> Result<Bool, KeyringFailure> {
-    guard service != nil else { return .success(false) }
+    guard let service else { return .success(false) }
+    if !search.kinds.isEmpty { return SecretServiceItems.clear(search, in: service) }
     let query = SecretQuery(search)
     return KeyringCall.run { cancellable, callback, data in
       secret_password_clearv(query.schema, query.attributes, cancellable, callback, data)

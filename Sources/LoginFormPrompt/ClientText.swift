@@ -37,6 +37,17 @@ package enum ClientText {
     named(oneLine(text))
   }
 
+  /// `text` from outside (a service's error message) as one plain line
+  /// for standard error: line breaks become spaces, and every character a
+  /// terminal would obey is shown as `VisibleScalar` shows it.
+  package static func plainLine(_ text: String) -> String {
+    var line = ""
+    for scalar in oneLine(text).unicodeScalars {
+      VisibleScalar.append(scalar, to: &line)
+    }
+    return line
+  }
+
   private static func oneLine(_ text: String) -> String {
     lines(of: text).filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: " ")
   }

@@ -113,7 +113,7 @@ import LoginFormProtocols
   }
 
   private static func warn(_ message: String) {
-    var line = "login-form: " + message + "\n"
+    var line = "login-form: " + ClientText.plainLine(message) + "\n"
     _ = line.withUTF8 { DescriptorOutput.write($0, to: 2) }
   }
 

@@ -176,3 +176,67 @@ class KeyringTestCase(ClientTestCase):
                 raise AssertionError(f"{client.describe()} did not end within {timeout}s")
             time.sleep(0.02)
         return client.finish()
+
+
+# A Secret Service impostor: owns the name on the bus given and logs every
+# method call it receives, one per line, to the file given; with a third
+# argument, `mute`, it never answers them; with `hostile`, it answers each
+# with an error whose message holds terminal escapes and a line break; with
+# `plain`, it offers only a plain session (no properties, nothing else).
+IMPOSTOR = r"""
+import sys
+from gi.repository import Gio, GLib
+address, log = sys.argv[1], sys.argv[2]
+mode = sys.argv[3] if len(sys.argv) > 3 else None
+HOSTILE = "\x1b]0;PWNED-title\x07\x1b[2J\u009b31m\u2026\nsecond line"
+connection = Gio.DBusConnection.new_for_address_sync(
+    address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
+    | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+def note(connection, message, incoming):
+    if incoming and message.get_message_type() == Gio.DBusMessageType.METHOD_CALL:
+        with open(log, "a") as file:
+            file.write(f"{message.get_interface()}.{message.get_member()}\n")
+        if mode == "hostile":
+            connection.send_message(Gio.DBusMessage.new_method_error_literal(
+                message, "org.freedesktop.DBus.Error.Failed", HOSTILE),
+                Gio.DBusSendMessageFlags.NONE)
+        elif mode == "plain":
+            reply = Gio.DBusMessage.new_method_reply(message)
+            member, body = message.get_member(), message.get_body()
+            if member == "GetAll":
+                reply.set_body(GLib.Variant("(a{sv})", ({},)))
+            elif member == "OpenSession" and body[0] == "plain":
+                reply.set_body(GLib.Variant("(vo)", (GLib.Variant("s", ""),
+                                                    "/org/freedesktop/secrets/session/s1")))
+            else:
+                reply = Gio.DBusMessage.new_method_error_literal(
+                    message, "org.freedesktop.DBus.Error.NotSupported", "not here")
+            connection.send_message(reply, Gio.DBusSendMessageFlags.NONE)
+        if mode:
+            return None
+    return message
+connection.add_filter(note)
+connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                     "RequestName", GLib.Variant("(su)", ("org.freedesktop.secrets", 4)),
+                     None, Gio.DBusCallFlags.NONE, -1, None)
+print("owned", flush=True)
+GLib.MainLoop().run()
+"""
+
+
+def start_impostor(test, bus, command=(), mode="mute"):
+    """Runs the impostor (as `command`'s user, if given, which answers;
+    otherwise in `mode`) on `bus` until it owns the name; returns the file
+    it logs calls to."""
+    directory = test.temp_dir("impostor")
+    os.chmod(directory, 0o777)
+    script = os.path.join(directory, "impostor.py")
+    with open(script, "w") as file:
+        file.write(IMPOSTOR)
+    os.chmod(script, 0o644)
+    log = os.path.join(directory, "calls")
+    impostor = test.start_client([*command, "/usr/bin/python3", script, bus.address, log,
+                                  *(() if command else (mode,))], os.environ.copy())
+    test.assertEqual(impostor.process.stdout.readline(), b"owned\n")
+    test.assertTrue(bus.has_owner("org.freedesktop.secrets"))
+    return log

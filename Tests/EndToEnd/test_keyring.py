@@ -12,7 +12,7 @@ import time
 from clients import (ANSWER_TIMEOUT, BasicAuthServer, GitSetup, GnuPGHome, SshAgent,
                      ThrowawayUser, answer, askpass_environment, make_ssh_key, tool)
 from harness import BINARY, PINENTRY
-from keyrings import KeyringTestCase, SecretService, SessionBus
+from keyrings import KeyringTestCase, SecretService, SessionBus, flatten, start_impostor
 
 UID = "Name <n@example.org>"
 KEY_PASSPHRASE = "key pass 2+2%"
@@ -160,6 +160,27 @@ class PinentryInteropTests(KeyringTestCase):
                 self.assertEqual(window.check_boxes(), {})
                 window.key("Escape")
                 client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+
+
+class UnusableSecretTests(KeyringTestCase):
+    """An item whose secret is not UTF-8 text (stored through libsecret's
+    secret-tool, which keeps the bytes) is not handed to the agent: the
+    pinentry asks as if nothing were stored, and says so in one line."""
+
+    def test_a_secret_that_is_not_utf8_is_asked_for_instead(self):
+        keyring = SecretService(self)
+        keyring.secret_tool("store", "--label=GnuPG: n/3E4F", "keygrip", "n/3E4F",
+                            *flatten(PINENTRY_ITEM), input=b"p\xffw")
+        client = self.start_client([PINENTRY], keyring.environment(base=os.environ),
+                                   input=GETPIN_SCRIPT.replace(b"n/0A1B", b"n/3E4F"))
+        window = self.next_window(client=client, pid=client.pid)
+        pressed = answer(window, "typed", "Passphrase")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=pressed)
+        self.assertEqual(status, 0, err)
+        self.assertIn(b"\nD typed\nOK\n", out)
+        self.assertNotIn(b"PASSWORD_FROM_CACHE", out)
+        self.assertEqual(err, b"login-form: A stored password is not used: "
+                              b"it is not UTF-8 text\n")
 
 
 class SshKeyringTests(KeyringTestCase):
@@ -326,6 +347,28 @@ class GitKeyringTests(KeyringTestCase):
         self.assertEqual(self.items(), [])
         self.sign_in(remember=False)
 
+    def test_another_programs_item_with_gits_attributes_is_left_alone(self):
+        port = str(self.server.port)
+        account = dict(user=self.USERNAME, protocol="http", server="127.0.0.1", port=port)
+        self.keyring.store("Mail: carol", "mail pw", xdg_schema="org.example.MailClient",
+                           **account)
+        self.keyring.store("carol@127.0.0.1", "web pw",
+                           xdg_schema="org.gnome.keyring.NetworkPassword", **account)
+        before = sorted(self.items(), key=lambda item: item["label"])
+        self.assertEqual([(item["label"], item["schema"], item["secret"]) for item in before],
+                         [("Mail: carol", "org.example.MailClient", "mail pw"),
+                          ("carol@127.0.0.1", "org.gnome.keyring.NetworkPassword", "web pw")])
+        helper = os.path.join(self.git.bin, "git-credential-login-form")
+        description = f"protocol=http\nhost=127.0.0.1:{port}\nusername={self.USERNAME}\n"
+        # No Remember note: store saves nothing and replaces nothing.
+        for action, password in (("store", "git pw"), ("erase", "mail pw"),
+                                 ("erase", "web pw"), ("erase", None)):
+            lines = description + (f"password={password}\n" if password else "")
+            result = tool(helper, action, env=self.environment(), input=lines.encode())
+            self.assertEqual((result.returncode, result.stderr), (0, b""), action)
+            self.assertEqual(sorted(self.items(), key=lambda item: item["label"]), before,
+                             f"{action} {password}")
+
     def test_git_credential_libsecret_finds_what_login_form_saved(self):
         self.sign_in(remember=True)
         fill = tool(self.helper, "get", env=self.environment(),
@@ -360,32 +403,6 @@ class GitKeyringTests(KeyringTestCase):
                                       "password_expiry_utc=1700000000\n"
                                       "oauth_refresh_token=tok=en\n").encode())
 
-
-# A Secret Service impostor: owns the name on the bus given and logs every
-# method call it receives, one per line, to the file given; with a third
-# argument, `mute`, it never answers them.
-IMPOSTOR = r"""
-import sys
-from gi.repository import Gio, GLib
-address, log = sys.argv[1], sys.argv[2]
-mute = sys.argv[3:] == ["mute"]
-connection = Gio.DBusConnection.new_for_address_sync(
-    address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
-    | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-def note(connection, message, incoming):
-    if incoming and message.get_message_type() == Gio.DBusMessageType.METHOD_CALL:
-        with open(log, "a") as file:
-            file.write(f"{message.get_interface()}.{message.get_member()}\n")
-        if mute:
-            return None
-    return message
-connection.add_filter(note)
-connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                     "RequestName", GLib.Variant("(su)", ("org.freedesktop.secrets", 4)),
-                     None, Gio.DBusCallFlags.NONE, -1, None)
-print("owned", flush=True)
-GLib.MainLoop().run()
-"""
 
 GETPIN_SCRIPT = (b"OPTION allow-external-password-cache\nSETKEYINFO n/0A1B\n"
                  b"SETPROMPT Passphrase:\nGETPIN\nBYE\n")
@@ -459,23 +476,6 @@ class WithoutAUsableServiceTests(NoCheckBoxTestCase):
         self.assertEqual(self.pinentry(keyring.environment(base=os.environ)), b"")
 
 
-def start_impostor(test, bus, command=()):
-    """Runs the impostor (as `command`'s user, if given) on `bus` until it
-    owns the name; returns the file it logs calls to."""
-    directory = test.temp_dir("impostor")
-    os.chmod(directory, 0o777)
-    script = os.path.join(directory, "impostor.py")
-    with open(script, "w") as file:
-        file.write(IMPOSTOR)
-    os.chmod(script, 0o644)
-    log = os.path.join(directory, "calls")
-    impostor = test.start_client([*command, "/usr/bin/python3", script, bus.address, log,
-                                  *(() if command else ("mute",))], os.environ.copy())
-    test.assertEqual(impostor.process.stdout.readline(), b"owned\n")
-    test.assertTrue(bus.has_owner("org.freedesktop.secrets"))
-    return log
-
-
 class SilentServiceTests(NoCheckBoxTestCase):
     """A Secret Service that never answers costs its 2 seconds once."""
 
@@ -488,6 +488,53 @@ class SilentServiceTests(NoCheckBoxTestCase):
         with open(log) as calls:
             # libsecret asks for its properties first; nothing after that.
             self.assertEqual(calls.read(), "org.freedesktop.DBus.Properties.GetAll\n")
+
+
+class HostileErrorTests(NoCheckBoxTestCase):
+    """A Secret Service whose error message holds terminal escapes and a
+    line break: said as one line on which nothing is obeyed."""
+
+    def test_a_service_error_with_escapes_is_said_as_one_printable_line(self):
+        bus = SessionBus(self)
+        start_impostor(self, bus, mode="hostile")
+        err = self.pinentry(dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus.address))
+        self.assertTrue(err.startswith(b"login-form: The password manager is not used: "), err)
+        self.assertIn("^[]0;PWNED-title^G^[[2J<U+009B>31m\u2026 second line".encode(), err)
+        self.assertEqual(err.count(b"\n"), 1, err)
+        self.assertTrue(err.endswith(b"\n"), err)
+        self.assertFalse(any(byte < 0x20 for byte in err[:-1]), err)
+        self.assertNotIn("\u009b".encode(), err)
+
+    def test_the_git_helpers_warning_is_one_printable_line_too(self):
+        bus = SessionBus(self)
+        start_impostor(self, bus, mode="hostile")
+        git = GitSetup(self)
+        result = tool(os.path.join(git.bin, "git-credential-login-form"), "erase",
+                      env=git.environment(DBUS_SESSION_BUS_ADDRESS=bus.address),
+                      input=b"protocol=https\nhost=example.com\nusername=bob\npassword=pw\n")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr,
+                         "login-form: The password manager is not used: ^[]0;PWNED-title^G"
+                         "^[[2J<U+009B>31m\u2026 second line\n".encode())
+
+
+class PlainSessionTests(NoCheckBoxTestCase):
+    """A Secret Service that offers only a plain session: libsecret would
+    fall back to it, and each secret would sit unencrypted in GDBus's
+    buffers, in ordinary memory."""
+
+    def test_a_service_without_an_encrypted_session_is_not_used(self):
+        bus = SessionBus(self)
+        log = start_impostor(self, bus, mode="plain")
+        err = self.pinentry(dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus.address))
+        self.assertEqual(err, b"login-form: The password manager is not used: "
+                              b"it offers no encrypted session\n")
+        with open(log) as calls:
+            called = calls.read().splitlines()
+        # libsecret asked for dh, then fell back to plain; nothing was looked up.
+        self.assertEqual(called.count("org.freedesktop.Secret.Service.OpenSession"), 2, called)
+        self.assertLessEqual(set(called), {"org.freedesktop.DBus.Properties.GetAll",
+                                           "org.freedesktop.Secret.Service.OpenSession"})
 
 
 class ForeignServiceTests(NoCheckBoxTestCase):

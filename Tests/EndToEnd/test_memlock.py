@@ -9,6 +9,7 @@ import unittest
 
 import harness
 from clients import ANSWER_TIMEOUT, ClientTestCase, ThrowawayUser, base_environment
+from keyrings import SessionBus, start_impostor
 from terminal import PseudoTerminal
 
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all"]
@@ -136,6 +137,48 @@ class LockedMemoryWindowTests(ClientTestCase):
         pressed = answer_pressed(window)
         self.assertEqual(client.finish_within(ANSWER_TIMEOUT, since=pressed),
                          (0, b"username=bob.b\npassword=hunter22\n", b""))
+
+
+class PasswordManagerLockedMemoryTests(ClientTestCase):
+    """libsecret copies each secret it reads into a locked pool of its own,
+    beside login-form's, and falls back to ordinary memory when that pool
+    cannot lock its 16 KiB block: below 32 KiB the password manager is not
+    used. The Secret Service is an impostor of the same user, which logs
+    every call it gets."""
+    required_programs = ("prlimit", "runuser", "useradd", "xauth", "dbus-daemon")
+    needs_root = True
+    SCRIPT = b"OPTION allow-external-password-cache\nSETKEYINFO n/0A1B\nGETPIN\nBYE\n"
+
+    def setUp(self):
+        self.user = ThrowawayUser(self)
+        self.bus = SessionBus(self, any_user=True)
+        self.log = start_impostor(self, self.bus, command=self.user.command())
+
+    def quick_pinentry(self, limit):
+        """The quick pinentry as the user, with `limit` bytes of locked
+        memory, on the impostor's bus; cancelled in the window it hands
+        the request to. Returns its stdout and stderr."""
+        pinentry = os.path.join(os.path.dirname(self.user.askpass), "pinentry-login-form")
+        command = ["prlimit", f"--memlock={limit}:{limit}",
+                   *self.user.command(pinentry, LOGIN_FORM_GRAB="0",
+                                      DBUS_SESSION_BUS_ADDRESS=self.bus.address)]
+        client = self.start_client(command, env=None, input=self.SCRIPT)
+        self.next_window(client=client).key("Escape")
+        status, out, err = client.finish_within(ANSWER_TIMEOUT, since=time.monotonic())
+        self.assertNotIn(b"PASSWORD_FROM_CACHE", out)
+        return out, err
+
+    def test_below_32_kib_the_quick_pinentry_does_not_read_the_password_manager(self):
+        for limit in (16384, 28672):
+            with self.subTest(limit=limit):
+                out, err = self.quick_pinentry(limit)
+                self.assertEqual(err, (
+                    "login-form: The password manager is not used: the locked-memory limit "
+                    f"(ulimit -l) is {limit // 1024} KiB, and it needs 32 KiB\n").encode())
+                self.assertFalse(os.path.exists(self.log), "the Secret Service was called")
+        # With 32 KiB it is asked (and the impostor answers nothing useful).
+        self.quick_pinentry(32768)
+        self.assertTrue(os.path.exists(self.log), "the Secret Service was not called")
 
 
 def answer_pressed(window):

@@ -10,8 +10,8 @@ import subprocess
 import harness
 from clients import ANSWER_TIMEOUT, ClientTestCase, answer, tool
 from harness import BINARY, PINENTRY
-from keyrings import KeyringTestCase, SecretService, SessionBus
-from test_keyring import PINENTRY_ITEM, start_impostor, without_display
+from keyrings import KeyringTestCase, SecretService, SessionBus, start_impostor
+from test_keyring import PINENTRY_ITEM, without_display
 
 UNLOCK = (b"OPTION allow-external-password-cache\nSETKEYINFO n/0A1B\n"
           b"SETDESC Unlock the key\nGETPIN\n")

@@ -12,6 +12,8 @@ final class FakePasswordStore: PasswordStore {
     var label: String
     var secret: String
     var isLocked = false
+    /// What the service says the secret is; see `UnusableSecret`.
+    var contentType = "text/plain"
   }
 
   var availability = KeyringAvailability.available
@@ -28,6 +30,7 @@ final class FakePasswordStore: PasswordStore {
 
   private func matches(_ item: Item, _ search: KeyringSearch) -> Bool {
     (!search.matchesSchema || item.schema == search.schema)
+      && search.admits(schema: item.schema, label: item.label)
       && search.attributes.allSatisfy { item.attributes[$0.key] == $0.value }
   }
 
@@ -47,6 +50,10 @@ final class FakePasswordStore: PasswordStore {
     guard let item = items.first(where: { !$0.isLocked && matches($0, search) }) else {
       return .success(nil)
     }
+    let unusable = Array(item.secret.utf8).withUnsafeBufferPointer {
+      UnusableSecret.of(contentType: item.contentType, bytes: $0)
+    }
+    if let unusable { return .failure(.unusableSecret(unusable)) }
     return .success(
       KeyringMatch(
         attributes: search.wantsAttributes ? item.attributes : [:], secret: TestSecret(item.secret)
@@ -58,7 +65,9 @@ final class FakePasswordStore: PasswordStore {
     if let failure { return failure }
     var attributes = item.search.attributes
     attributes["xdg:schema"] = item.search.schema
-    items.removeAll { $0.attributes == attributes }
+    // As the Secret Service replaces; an item of restricted kinds replaces
+    // nothing (SecretServiceItems.create).
+    if item.search.kinds.isEmpty { items.removeAll { $0.attributes == attributes } }
     items.append(
       Item(
         schema: item.search.schema, attributes: attributes, label: item.label,

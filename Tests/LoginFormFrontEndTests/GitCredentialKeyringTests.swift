@@ -26,12 +26,16 @@ import Testing
 
   private let description = "protocol=http\nhost=127.0.0.1:8080\npath=repo.git\n"
 
+  /// Another program's item for the same account is read too, as
+  /// git-credential-libsecret reads it; only store and erase leave it be.
   @Test func getFindsTheItemAndItsUserWithNoWindow() throws {
-    let store = FakePasswordStore(items: [Self.libsecretItem])
-    let answer = try #require(
-      GitCredentialKeyring.answerFromKeyring(
-        for: try request(description), keyring: WarningLog().keyring(store)))
-    #expect(answer.written == ("username=carol\npassword=horse 9%\n", .submitted))
+    for item in [Self.libsecretItem, Self.mailItem] {
+      let store = FakePasswordStore(items: [item])
+      let answer = try #require(
+        GitCredentialKeyring.answerFromKeyring(
+          for: try request(description), keyring: WarningLog().keyring(store)))
+      #expect(answer.written == ("username=carol\npassword=\(item.secret)\n", .submitted))
+    }
   }
 
   @Test func getLooksUpGitsUserWhenGitNamesOne() throws {
@@ -214,5 +218,64 @@ import Testing
     #expect(
       GitCredentialKeyring.offer(keyring: WarningLog().keyring(locked), notes: FakeNotes())
         == nil)
+  }
+
+  /// A mail client's item for the same account: git's attributes, another
+  /// program's schema.
+  private static let mailItem = FakePasswordStore.Item(
+    schema: "org.example.MailClient",
+    attributes: attributes.merging(["xdg:schema": "org.example.MailClient"]) { $1 },
+    label: "Mail: carol@127.0.0.1", secret: "mail pw")
+  /// A browser's item in the network schema git's older helper shares.
+  private static let browserItem = FakePasswordStore.Item(
+    schema: "org.gnome.keyring.NetworkPassword",
+    attributes: attributes.merging(["xdg:schema": "org.gnome.keyring.NetworkPassword"]) { $1 },
+    label: "carol@127.0.0.1", secret: "web pw")
+
+  @Test func anotherProgramsItemWithGitsAttributesIsUntouchedByStoreAndErase() throws {
+    for foreign in [Self.mailItem, Self.browserItem] {
+      let store = try getThenStore(
+        typed("git pw", remembers: false), stored: "username=carol\npassword=git pw\n",
+        store: FakePasswordStore(items: [foreign]))
+      #expect(store.items == [foreign], "\(foreign.schema)")
+      #expect(!store.calls.contains("save") && !store.calls.contains("clear"))
+
+      for failed in ["password=\(foreign.secret)\n", "password=other\n", ""] {
+        let erased = FakePasswordStore(items: [foreign])
+        try erase("username=carol\n" + failed, store: erased)
+        #expect(erased.items == [foreign], "\(foreign.schema) \(failed)")
+      }
+    }
+  }
+
+  @Test func rememberSavesGitsItemBesideAnotherProgramsWithoutReplacingIt() throws {
+    let store = try getThenStore(
+      typed("git pw", remembers: true), stored: "username=carol\npassword=git pw\n",
+      store: FakePasswordStore(items: [Self.mailItem, Self.browserItem]))
+    #expect(Array(store.items.prefix(2)) == [Self.mailItem, Self.browserItem])
+    #expect(store.items.count == 3)
+    #expect(store.items.last?.label == "Git: http://127.0.0.1:8080/repo.git")
+    #expect(store.items.last?.secret == "git pw")
+  }
+
+  @Test func withoutRememberNothingNewIsSavedWhateverElseIsStored() throws {
+    var locked = Self.libsecretItem
+    locked.isLocked = true
+    for items in [[], [Self.mailItem], [locked]] {
+      let store = try getThenStore(
+        typed("pw", remembers: false), stored: "username=carol\npassword=pw\n",
+        store: FakePasswordStore(items: items))
+      #expect(store.items == items)
+      #expect(!store.calls.contains("save"))
+    }
+  }
+
+  @Test func aLockedOwnItemIsReplacedNotDuplicatedWhenRemembered() throws {
+    var locked = Self.libsecretItem
+    locked.isLocked = true
+    let store = try getThenStore(
+      typed("pw", remembers: true), stored: "username=carol\npassword=pw\n",
+      store: FakePasswordStore(items: [locked]))
+    #expect(store.items.map(\.secret) == ["pw"])
   }
 }

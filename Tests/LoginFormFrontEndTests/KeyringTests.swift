@@ -83,4 +83,20 @@ import Testing
     #expect(keyring.offersSaving)
     #expect(log.lines.isEmpty)
   }
+
+  @Test func aSecretThatIsNotTextIsSaidAndAskedForButTheStoreStaysInUse() {
+    let log = WarningLog()
+    var evil = item
+    evil.contentType = "application/x-evil"
+    let store = FakePasswordStore(items: [evil])
+    let keyring = log.keyring(store)
+    #expect(keyring.lookup(search) == nil)
+    #expect(
+      log.lines == [
+        "A stored password is not used: its content type is “application/x-evil”, not text/plain"
+      ])
+    #expect(keyring.offersSaving)
+    #expect(
+      withBytes("typed") { keyring.save(KeyringItem(search: search, label: "L"), secret: $0) })
+  }
 }

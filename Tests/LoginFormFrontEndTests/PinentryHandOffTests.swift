@@ -16,6 +16,11 @@ import Testing
     .lookedUp(.failure(.failed("No such interface “org.freedesktop.Secret”\n100% sure"))),
     .saved(nil), .saved(.failed("locked")), .cleared(.success(true)), .cleared(.success(false)),
     .cleared(.failure(.failed(" spaced  out "))),
+    .lookedUp(.failure(.unusableSecret(.contentType("application/x-evil; q=\"100%\"")))),
+    .lookedUp(.failure(.unusableSecret(.nulByte))),
+    .lookedUp(.failure(.unusableSecret(.notUTF8))),
+    .opened(.refused(.tooLittleLockedMemory(limit: 16_384, needed: 32_768))),
+    .opened(.refused(.plainSession)),
   ]
 
   @Test func everyAnswerOfThePasswordManagerSurvivesTheRecord() throws {

@@ -86,4 +86,44 @@ import Testing
     #expect(notes.take("name") == nil)
     #expect(elsewhere.listing() == ["target"])
   }
+
+  /// Where the note `name` would be, with no note there.
+  private func emptyNotePath(_ name: String, in runtime: Scratch) throws -> String {
+    let notes = RuntimeNotes(runtimeDirectory: runtime.path)
+    notes.put(name, "remember")
+    let note = runtime.path + "/login-form/" + (try #require(runtime.listing("login-form").first))
+    unlink(note)
+    return note
+  }
+
+  @Test func aFifoPlantedAsTheNoteIsRefusedWithoutWaiting() throws {
+    let runtime = Scratch()
+    defer { runtime.remove() }
+    let note = try emptyNotePath("name", in: runtime)
+    #expect(mkfifo(note, 0o600) == 0)
+    let directory = runtime.path
+    let call = ThreadedCall { RuntimeNotes(runtimeDirectory: directory).take("name") }
+    if !call.ended(within: 10) {
+      Issue.record("reading the note waited for a writer to open the FIFO")
+      // Opening the other end lets the blocked open return.
+      let writer = open(note, O_WRONLY | O_NONBLOCK)
+      close(writer)
+    }
+    call.join()
+    #expect(call.result == nil)
+  }
+
+  @Test func aFifoWithAWriterIsNotReadAsANote() throws {
+    let runtime = Scratch()
+    defer { runtime.remove() }
+    let note = try emptyNotePath("name", in: runtime)
+    #expect(mkfifo(note, 0o600) == 0)
+    // Holding both ends, with a note's text waiting in it: nothing here can
+    // block, and only the file's type tells it from a note.
+    let ends = open(note, O_RDWR | O_NONBLOCK)
+    defer { close(ends) }
+    var text = Array("remember".utf8)
+    #expect(write(ends, &text, text.count) == text.count)
+    #expect(RuntimeNotes(runtimeDirectory: runtime.path).take("name") == nil)
+  }
 }

@@ -13,6 +13,15 @@ package enum GitCredentialKeyring {
   package static let schema = "org.gnome.keyring.NetworkPassword"
   /// The value of a "Remember" note.
   static let remember = "remember"
+  /// The items git's helpers write, the only ones `store` and `erase`
+  /// touch: current git's schema, and the network schema (which mail
+  /// clients and browsers write too) only with the label both helpers give
+  /// (`Git: https://host/path`). Any other item with git's attributes is
+  /// another program's.
+  static let kinds = [
+    KeyringItemKind(schema: "org.git.Password"),
+    KeyringItemKind(schema: schema, labelPrefix: "Git: "),
+  ]
 
   /// git-credential-libsecret's attributes for `request`, `username`
   /// standing for git's: `user`, `protocol`, `server` and `port` (the host
@@ -46,10 +55,19 @@ package enum GitCredentialKeyring {
       attributes: attributes(for: request, username: username), integerAttributes: ["port"])
   }
 
-  /// The item to save for `request` and `username`, labelled as
-  /// git-credential-libsecret labels it (`Git: https://host/path`).
-  static func item(for request: GitCredentialRequest, username: String) -> KeyringItem {
+  /// git's own items for `request` (of `username`, when known): what
+  /// `store` and `erase` look at and remove.
+  static func ownItems(for request: GitCredentialRequest, username: String?) -> KeyringSearch {
     var search = search(for: request, username: username)
+    search.kinds = kinds
+    return search
+  }
+
+  /// The item to save for `request` and `username`, labelled as
+  /// git-credential-libsecret labels it (`Git: https://host/path`); it
+  /// replaces no item (`store` removes git's own first).
+  static func item(for request: GitCredentialRequest, username: String) -> KeyringItem {
+    var search = ownItems(for: request, username: username)
     search.matchesSchema = true
     let (server, port) = serverAndPort(request.host)
     let address = (server ?? "") + (port != 0 ? ":\(port)" : "")
@@ -101,8 +119,17 @@ package enum GitCredentialKeyring {
   }
 
   /// `store`, after the credential worked: saves it when the user chose
-  /// to remember it in `get`'s window, or when an item for it exists and
-  /// its secret changed; otherwise nothing. `input` holds git's lines.
+  /// to remember it in `get`'s window, or when git's own item for it
+  /// exists and its secret changed; otherwise nothing. `input` holds git's
+  /// lines.
+  ///
+  /// Without the choice nothing new is saved: git documents `store` as
+  /// "store if you want", so ignoring it is always allowed. Updating git's
+  /// own item is safe: the user (or git-credential-libsecret, which stores
+  /// every credential) chose to keep this account's credential, only git's
+  /// helpers' items count, and git runs `store` only once the credential
+  /// worked; a refreshed OAuth token is kept so. Another program's item
+  /// with the same attributes is never read, replaced or removed here.
   package static func store(
     _ request: GitCredentialRequest, input: UnsafeBufferPointer<UInt8>, keyring: Keyring,
     notes: some ProcessNotes
@@ -112,7 +139,8 @@ package enum GitCredentialKeyring {
       !password.isEmpty
     else { return }
     let chosen = notes.take(choiceName(for: request, username: username)) == remember
-    let existing = keyring.lookup(search(for: request, username: username))
+    let own = ownItems(for: request, username: username)
+    let existing = keyring.lookup(own)
     guard chosen || existing != nil else { return }
     var counter = ByteCounter()
     GitStoredSecret.encode(lines, in: input, into: &counter)
@@ -120,19 +148,18 @@ package enum GitCredentialKeyring {
     var sink = secret
     GitStoredSecret.encode(lines, in: input, into: &sink)
     secret.withUTF8 { composed in
-      if let existing {
-        guard !existing.secret.withUTF8({ $0.elementsEqual(composed) }) else { return }
-        // An item of the older schema would not be replaced by a save, and
-        // a lookup could find it first.
-        keyring.clear(search(for: request, username: username))
-      }
+      if let existing, existing.secret.withUTF8({ $0.elementsEqual(composed) }) { return }
+      // The save replaces nothing: git's own items go first (a locked or
+      // unreadable one too, which the lookup skipped).
+      keyring.clear(own)
       keyring.save(item(for: request, username: username), secret: composed)
     }
   }
 
-  /// `erase`, after the credential failed: deletes its item, unless the
-  /// stored password is not the one that failed (as git-credential-libsecret
-  /// does), and forgets a choice to remember it.
+  /// `erase`, after the credential failed: deletes git's own item for it,
+  /// unless the stored password is not the one that failed (as
+  /// git-credential-libsecret does), and forgets a choice to remember it.
+  /// Another program's item with the same attributes stays.
   package static func erase(
     _ request: GitCredentialRequest, input: UnsafeBufferPointer<UInt8>, keyring: Keyring,
     notes: some ProcessNotes
@@ -143,7 +170,7 @@ package enum GitCredentialKeyring {
     // every item.
     guard request.scheme != nil || request.host != nil || request.path != nil || username != nil
     else { return }
-    let search = search(for: request, username: username)
+    let search = ownItems(for: request, username: username)
     if let failed = GitCredentialSecretLines(scanning: input).password,
       let existing = keyring.lookup(search)
     {

@@ -47,11 +47,16 @@ package final class Keyring {
   }
 
   /// The first item `search` matches, or nil (none, no password manager,
-  /// or a failure, which is said).
+  /// a secret that is not text, or a failure; the last two are said).
   package func lookup(_ search: KeyringSearch) -> KeyringMatch? {
     guard let store = openStore else { return nil }
     switch store.lookup(search) {
     case .success(let match): return match
+    case .failure(.unusableSecret(let why)):
+      // Asked as if nothing were stored; the password manager stays in
+      // use, so a save can replace the item.
+      warn(formatted(localized("A stored password is not used: %s"), why.reason))
+      return nil
     case .failure(let failure):
       giveUp(localized("Could not look in the password manager: %s"), failure)
       return nil

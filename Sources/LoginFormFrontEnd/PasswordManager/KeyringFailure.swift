@@ -8,8 +8,17 @@ package enum KeyringFailure: Error, Hashable, Sendable {
   case foreignOwner(userID: Int)
   /// No answer within the time allowed.
   case noAnswer(seconds: Int)
-  /// It answered with an error; the payload is its message.
-  case failed(String)
+  /// It answered with an error; the payload is its message, one safe line.
+  case failed(ServiceMessage)
+  /// The item found holds a secret that is not text to hand on; the
+  /// password manager itself is fine.
+  case unusableSecret(UnusableSecret)
+  /// The locked-memory limit (in bytes) leaves libsecret's pool no room:
+  /// its copies of secrets would be in memory that can be swapped out.
+  case tooLittleLockedMemory(limit: Int, needed: Int)
+  /// The service offers only a `plain` session: secrets would cross the
+  /// bus, and sit in GDBus's ordinary buffers, unencrypted.
+  case plainSession
 
   /// Why, as the end of a sentence.
   package var reason: String {
@@ -20,7 +29,13 @@ package enum KeyringFailure: Error, Hashable, Sendable {
       formatted(
         localizedPlural("no answer within %d second", "no answer within %d seconds", seconds),
         seconds)
-    case .failed(let message): message
+    case .failed(let message): message.line
+    case .unusableSecret(let why): why.reason
+    case .tooLittleLockedMemory(let limit, let needed):
+      formatted(
+        localized("the locked-memory limit (ulimit -l) is %d KiB, and it needs %d KiB"),
+        limit / 1024, needed / 1024)
+    case .plainSession: localized("it offers no encrypted session")
     }
   }
 }

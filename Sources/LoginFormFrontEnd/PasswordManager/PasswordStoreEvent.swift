@@ -78,7 +78,12 @@ package enum PasswordStoreEvent: Equatable, Sendable {
     switch failure {
     case .foreignOwner(let userID): "foreign-owner \(userID)"
     case .noAnswer(let seconds): "no-answer \(seconds)"
-    case .failed(let message): "error " + escaped(message)
+    case .failed(let message): "error " + escaped(message.line)
+    case .unusableSecret(.contentType(let type)): "unusable content-type " + escaped(type.line)
+    case .unusableSecret(.nulByte): "unusable nul"
+    case .unusableSecret(.notUTF8): "unusable not-utf8"
+    case .tooLittleLockedMemory(let limit, let needed): "locked-memory \(limit)/\(needed)"
+    case .plainSession: "plain-session -"
     }
   }
 
@@ -97,13 +102,32 @@ package enum PasswordStoreEvent: Equatable, Sendable {
     switch words[0] {
     case "foreign-owner": return Int(words[1]).map { .foreignOwner(userID: $0) }
     case "no-answer": return Int(words[1]).map { .noAnswer(seconds: $0) }
-    case "error":
-      var message = ArrayByteSink()
-      guard
-        Array(words[1].utf8).withUnsafeBufferPointer({ AssuanCoding.decode($0, into: &message) })
-      else { return nil }
-      return String(validating: message.bytes, as: UTF8.self).map { .failed($0) }
+    case "error": return decoded(words[1]).map { .failed(ServiceMessage($0)) }
+    case "unusable": return unusable(words[1]).map { .unusableSecret($0) }
+    case "locked-memory":
+      let numbers = words[1].split(separator: "/").compactMap { Int($0) }
+      guard numbers.count == 2 else { return nil }
+      return .tooLittleLockedMemory(limit: numbers[0], needed: numbers[1])
+    case "plain-session": return words[1] == "-" ? .plainSession : nil
     default: return nil
     }
+  }
+
+  private static func unusable(_ text: Substring) -> UnusableSecret? {
+    switch text {
+    case "nul": return .nulByte
+    case "not-utf8": return .notUTF8
+    default:
+      guard text.hasPrefix("content-type ") else { return nil }
+      return decoded(text.dropFirst("content-type ".count)).map { .contentType(ServiceMessage($0)) }
+    }
+  }
+
+  /// The text `escaped` wrote.
+  private static func decoded(_ text: Substring) -> String? {
+    var message = ArrayByteSink()
+    guard Array(text.utf8).withUnsafeBufferPointer({ AssuanCoding.decode($0, into: &message) })
+    else { return nil }
+    return String(validating: message.bytes, as: UTF8.self)
   }
 }
