@@ -26,16 +26,22 @@ import Testing
 
   private let description = "protocol=http\nhost=127.0.0.1:8080\npath=repo.git\n"
 
-  /// Another program's item for the same account is read too, as
-  /// git-credential-libsecret reads it; only store and erase leave it be.
   @Test func getFindsTheItemAndItsUserWithNoWindow() throws {
-    for item in [Self.libsecretItem, Self.mailItem] {
-      let store = FakePasswordStore(items: [item])
-      let answer = try #require(
-        GitCredentialKeyring.answerFromKeyring(
-          for: try request(description), keyring: WarningLog().keyring(store)))
-      #expect(answer.written == ("username=carol\npassword=\(item.secret)\n", .submitted))
-    }
+    let store = FakePasswordStore(items: [Self.libsecretItem])
+    let answer = try #require(
+      GitCredentialKeyring.answerFromKeyring(
+        for: try request(description), keyring: WarningLog().keyring(store)))
+    #expect(answer.written == ("username=carol\npassword=horse 9%\n", .submitted))
+  }
+
+  /// Unlike git-credential-libsecret: `erase` may not remove another
+  /// program's item, so a wrong password there would fail every git run
+  /// without a window if `get` answered with it.
+  @Test func anotherProgramsItemWithGitsAttributesIsNotAnAnswer() throws {
+    let store = FakePasswordStore(items: [Self.mailItem])
+    #expect(
+      GitCredentialKeyring.answerFromKeyring(
+        for: try request(description), keyring: WarningLog().keyring(store)) == nil)
   }
 
   @Test func getLooksUpGitsUserWhenGitNamesOne() throws {

@@ -13,8 +13,8 @@ package enum GitCredentialKeyring {
   package static let schema = "org.gnome.keyring.NetworkPassword"
   /// The value of a "Remember" note.
   static let remember = "remember"
-  /// The items git's helpers write, the only ones `store` and `erase`
-  /// touch: current git's schema, and the network schema (which mail
+  /// The items git's helpers write, the only ones `get` reads and `store`
+  /// and `erase` touch: current git's schema, and the network schema (which mail
   /// clients and browsers write too) only with the label both helpers give
   /// (`Git: https://host/path`). Any other item with git's attributes is
   /// another program's.
@@ -56,7 +56,7 @@ package enum GitCredentialKeyring {
   }
 
   /// git's own items for `request` (of `username`, when known): what
-  /// `store` and `erase` look at and remove.
+  /// `get` reads, and `store` and `erase` look at and remove.
   static func ownItems(for request: GitCredentialRequest, username: String?) -> KeyringSearch {
     var search = search(for: request, username: username)
     search.kinds = kinds
@@ -83,12 +83,15 @@ package enum GitCredentialKeyring {
   }
 
   /// `get`: the stored credential, printed with no window, or nil to ask.
-  /// Without a username from git, the item's tells whose it is.
+  /// Without a username from git, the item's tells whose it is. Only git's
+  /// own items answer: another program's with the same attributes is one
+  /// `erase` may not remove, so a wrong password there would fail every
+  /// git run without a prompt.
   package static func answerFromKeyring(for request: GitCredentialRequest, keyring: Keyring)
     -> Answer?
   {
     let known = request.username.flatMap { $0.isEmpty ? nil : $0 }
-    var search = search(for: request, username: known)
+    var search = ownItems(for: request, username: known)
     search.wantsAttributes = known == nil
     guard let match = keyring.lookup(search),
       let username = known ?? match.attributes["user"], !username.isEmpty
