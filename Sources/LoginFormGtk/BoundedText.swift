@@ -23,14 +23,18 @@ import CGtk
     )
   {
     if LongText.isTooLongForALabel(text) {
-      let view = LongText(text, isMarkup: isMarkup).view
-      let pane = scrolling(view, fills: fillsThePane(text, width: width))
+      let long = LongText(text, isMarkup: isMarkup, widest: widest)
+      let pane = scrolling(long.view, fills: fillsThePane(text, width: width))
       // Pango 1.50 lets a line cut inside a word at an item's end overrun
       // the width by a few pixels, into the view's margin: the pane must
-      // not widen the window for them (GTK_POLICY_NEVER would).
+      // not widen the window for them (GTK_POLICY_NEVER would), only for a
+      // token the view keeps whole.
       gtk_scrolled_window_set_policy(
         lf_scrolled_window(pane), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
-      return (view, pane, pane)
+      if let needed = long.widthForTokens {
+        gtk_scrolled_window_set_min_content_width(lf_scrolled_window(pane), needed)
+      }
+      return (long.view, pane, pane)
     }
     let label = wrappingLabel(text, isMarkup: isMarkup, widest: widest)
     // Only a tall text scrolls: GTK 3 sizes a scrolled window for its

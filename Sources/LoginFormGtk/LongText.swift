@@ -31,6 +31,9 @@ import LoginFormMainLoop
 
   /// The text view.
   let view: UnsafeMutablePointer<GtkWidget>
+  /// How wide its pane must be to keep its widest token whole, if it keeps
+  /// any (at most the widest it may be).
+  let widthForTokens: Int32?
   private let buffer: UnsafeMutablePointer<GtkTextBuffer>
   private let tags: [UnsafeMutablePointer<GtkTextTag>]
   private let isMarkup: Bool
@@ -51,8 +54,9 @@ import LoginFormMainLoop
   }
 
   /// A read-only view of `text` (Pango markup when `isMarkup`), wrapping at
-  /// word or else character boundaries, selectable, with no cursor.
-  init(_ text: String, isMarkup markup: Bool) {
+  /// word or else character boundaries, selectable, with no cursor, up to
+  /// `widest` pixels wide to keep a token whole.
+  init(_ text: String, isMarkup markup: Bool, widest: Int32) {
     view = gtk_text_view_new()
     let textView = lf_text_view(view)
     gtk_text_view_set_editable(textView, false.gboolean)
@@ -76,6 +80,21 @@ import LoginFormMainLoop
       return tag
     }
     isMarkup = markup
+    // Markup keeps its own breaks, as a label's does. The view widens, up
+    // to `widest`, for the widest token it keeps whole, as a label does.
+    let joined = markup ? (text: text, longest: []) : TokenJoiners.joined(text)
+    let text = joined.text
+    let measuring = view
+    let tokenWidth = joined.longest.map { token in
+      let layout = gtk_widget_create_pango_layout(measuring, token)
+      defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+      var width: Int32 = 0
+      pango_layout_get_pixel_size(layout, &width, nil)
+      return width
+    }.max()
+    // With its margins (6 px a side), and as much again: at its width
+    // exactly, Pango still moves the token's last character on.
+    widthForTokens = tokenWidth.map { min($0 + 24, widest) }
     let cut =
       markup
       ? MarkupCut.index(in: text, after: Self.firstPart)

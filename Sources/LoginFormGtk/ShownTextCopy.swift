@@ -7,8 +7,9 @@ import LoginFormPrompt
 /// and U+2069, so that its direction cannot leak into the words around it.
 /// They show as nothing, and a copied key ID or user ID that carries them
 /// fails to match for no visible reason. The selectable labels and text
-/// views that show a caller's text leave them out wherever a copy goes:
-/// the clipboard (Ctrl+C and the menu's Copy both emit "copy-clipboard")
+/// views that show a caller's text leave them out (a text view also the
+/// joiners that keep its tokens whole, see TokenJoiners) wherever a copy
+/// goes: the clipboard (Ctrl+C and the menu's Copy both emit "copy-clipboard")
 /// and PRIMARY, which a selection offers.
 ///
 /// For PRIMARY, GTK lets the label or the buffer offer its selection as it
@@ -108,7 +109,7 @@ extension ShownTextCopy {
     guard let view = UnsafeMutablePointer<GtkWidget>(bitPattern: address),
       let buffer = gtk_text_view_get_buffer(lf_text_view(view))
     else { return }
-    copy(selection(of: buffer))
+    copy(selection(of: buffer).map { TokenJoiners.removed(from: $0) })
     g_signal_stop_emission_by_name(view, "copy-clipboard")
   }
 
@@ -140,7 +141,9 @@ extension ShownTextCopy {
     guard let buffer = UnsafeMutablePointer<GtkTextBuffer>(bitPattern: address),
       let data = OpaquePointer(bitPattern: dataAddress)
     else { return }
-    let selected = selection(of: buffer).map(ClientText.withoutIsolates)
+    let selected = selection(of: buffer).map {
+      ClientText.withoutIsolates(TokenJoiners.removed(from: $0))
+    }
     _ = gtk_selection_data_set_text(data, selected ?? "", -1)
   }
 

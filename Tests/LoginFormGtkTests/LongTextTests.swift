@@ -41,6 +41,46 @@ final class LongTextTests: GtkTestCase {
     }
   }
 
+  func testALongTextKeepsEachFingerprintAndPathOnOneLine() throws {
+    try MainActor.assumeIsolated {
+      let tokens = [
+        "SHA256:as1hOhGSuy+jV3llIs4aPSjd8v8KooqBMhoFunqefiA",
+        "/home/alice/.ssh/deploy/id_ed25519-sk",
+      ]
+      // Words of every length before each, so that some token reaches the
+      // end of a line wherever the lines break.
+      let text = (1...24).map { count in
+        String(repeating: "w", count: count) + " uses " + tokens[count % 2] + " today."
+      }.joined(separator: " ")
+      var description = FormDescription()
+      description.text = text
+      let window = makeWindow(description)
+      let view = try XCTUnwrap(window.layout.text)
+      XCTAssertNotNil(window.layout.textPane, "long enough for a text view")
+      let buffer = gtk_text_view_get_buffer(lf_text_view(view))!
+      let shown = Array(viewText(view).unicodeScalars)
+      // Offsets in the view, and the text without what shows as nothing.
+      let kept = shown.indices.filter { shown[$0] != "\u{2060}" }
+      let plain = String(String.UnicodeScalarView(kept.map { shown[$0] }))
+      var checked = 0
+      for token in tokens {
+        var rest = plain[...]
+        while let found = rest.range(of: token) {
+          let first = plain.unicodeScalars.distance(
+            from: plain.unicodeScalars.startIndex, to: found.lowerBound)
+          let last = first + token.unicodeScalars.count - 1
+          XCTAssertEqual(
+            displayLine(of: Int32(kept[first]), in: view, buffer: buffer),
+            displayLine(of: Int32(kept[last]), in: view, buffer: buffer), token)
+          checked += 1
+          rest = plain[found.upperBound...]
+        }
+      }
+      XCTAssertEqual(checked, 24)
+      window.finish(.cancelled)
+    }
+  }
+
   func testShortTextNeedsNoPaneAndTakesNoFocus() throws {
     try MainActor.assumeIsolated {
       var description = FormDescription()
@@ -126,4 +166,17 @@ final class LongTextTests: GtkTestCase {
   gtk_text_buffer_get_iter_at_offset(gtk_text_view_get_buffer(lf_text_view(view)), &iter, offset)
   gtk_text_iter_get_attributes(&iter, values)
   return pango_font_description_get_weight(values.pointee.font) == PANGO_WEIGHT_BOLD
+}
+
+/// Where the character at `offset` of `view`'s text is drawn, as the top
+/// of its line in the view's coordinates.
+@MainActor private func displayLine(
+  of offset: Int32, in view: UnsafeMutablePointer<GtkWidget>,
+  buffer: UnsafeMutablePointer<GtkTextBuffer>
+) -> Int32 {
+  var iter = GtkTextIter()
+  gtk_text_buffer_get_iter_at_offset(buffer, &iter, offset)
+  var location = GdkRectangle()
+  gtk_text_view_get_iter_location(lf_text_view(view), &iter, &location)
+  return location.y
 }
