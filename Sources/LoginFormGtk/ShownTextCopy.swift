@@ -9,8 +9,8 @@ import LoginFormPrompt
 /// fails to match for no visible reason. The selectable labels and text
 /// views that show a caller's text leave them out (a text view also the
 /// joiners that keep its tokens whole, see TokenJoiners) wherever a copy
-/// goes: the clipboard (Ctrl+C and the menu's Copy both emit "copy-clipboard")
-/// and PRIMARY, which a selection offers.
+/// goes: the clipboard (Ctrl+C and the menu's Copy both emit "copy-clipboard"),
+/// PRIMARY, which a selection offers, and a drag of the selection.
 ///
 /// For PRIMARY, GTK lets the label or the buffer offer its selection as it
 /// does, then the same selection is offered again under the same owner.
@@ -26,6 +26,7 @@ import LoginFormPrompt
     for property in ["cursor-position", "selection-bound"] {
       SignalConnection.connectNotify(label, property: property) { reofferLabel(address) }
     }
+    dragsGive(labelDragged, from: label)
   }
 
   /// Makes copies from `view`, a read-only text view, hold only what it
@@ -38,6 +39,24 @@ import LoginFormPrompt
     g_signal_connect_data(
       UnsafeMutableRawPointer(buffer), "mark-set", unsafeBitCast(bufferMarkSet, to: GCallback.self),
       nil, nil, G_CONNECT_AFTER)
+    dragsGive(textViewDragged, from: view)
+  }
+
+  /// Has a drag of `widget`'s selection give what `handler` gives, after
+  /// GTK's own handler has given the selection as it is.
+  private static func dragsGive(
+    _ handler: DragDataGet, from widget: UnsafeMutablePointer<GtkWidget>
+  ) {
+    g_signal_connect_data(
+      widget, "drag-data-get", unsafeBitCast(handler, to: GCallback.self), nil, nil,
+      G_CONNECT_AFTER)
+  }
+
+  /// Whether `data` is asked for as text (not, say, a text view's rich
+  /// text for another text view of this program).
+  fileprivate static func isText(_ data: OpaquePointer) -> Bool {
+    var target = gtk_selection_data_get_target(data)
+    return gtk_targets_include_text(&target, 1) != 0
   }
 
   /// Offers `owner`'s selection as PRIMARY through `get` and `clear` if
@@ -173,6 +192,35 @@ private let bufferMarkSet:
     let markAddress = UInt(bitPattern: mark)
     MainActor.assumeIsolated { ShownTextCopy.reofferBuffer(address, mark: markAddress) }
   }
+
+/// "drag-data-get": the widget, the drag, the data to fill, its info and time.
+private typealias DragDataGet =
+  @convention(c) (
+    gpointer?, gpointer?, OpaquePointer?, guint, guint, gpointer?
+  ) -> Void
+
+private let labelDragged: DragDataGet = { label, _, data, _, _, _ in
+  let address = UInt(bitPattern: label)
+  let dataAddress = UInt(bitPattern: data)
+  MainActor.assumeIsolated {
+    guard let data = OpaquePointer(bitPattern: dataAddress), ShownTextCopy.isText(data) else {
+      return
+    }
+    ShownTextCopy.offerLabelText(address, into: dataAddress)
+  }
+}
+
+private let textViewDragged: DragDataGet = { view, _, data, _, _, _ in
+  let address = UInt(bitPattern: view)
+  let dataAddress = UInt(bitPattern: data)
+  MainActor.assumeIsolated {
+    guard let data = OpaquePointer(bitPattern: dataAddress), ShownTextCopy.isText(data),
+      let view = UnsafeMutableRawPointer(bitPattern: address)
+    else { return }
+    let buffer = gtk_text_view_get_buffer(lf_text_view(view))
+    ShownTextCopy.offerBufferText(UInt(bitPattern: buffer), into: dataAddress)
+  }
+}
 
 private let labelText: GtkClipboardGetFunc = { _, data, _, owner in
   let address = UInt(bitPattern: owner)

@@ -32,6 +32,7 @@ final class ShownTextCopyTests: GtkTestCase {
         XCTAssertEqual(text(of: "PRIMARY"), expected, "the selection offered")
         emitCopy(on: label, of: gtk_label_get_type())
         XCTAssertEqual(text(of: "CLIPBOARD"), expected, "Ctrl+C and the menu's Copy")
+        XCTAssertEqual(try dragged(from: label, of: gtk_label_get_type()), expected, "a drag")
         XCTAssertTrue(isSelected(label), "offering it again keeps the selection")
         // Another program takes PRIMARY: the selection goes, as GTK's own does.
         gtk_clipboard_set_text(clipboard("PRIMARY"), "elsewhere", -1)
@@ -60,6 +61,7 @@ final class ShownTextCopyTests: GtkTestCase {
       XCTAssertEqual(text(of: "PRIMARY"), expected, "the selection offered")
       emitCopy(on: view, of: gtk_text_view_get_type())
       XCTAssertEqual(text(of: "CLIPBOARD"), expected, "Ctrl+C and the menu's Copy")
+      XCTAssertEqual(try dragged(from: view, of: gtk_text_view_get_type()), expected, "a drag")
       XCTAssertNotEqual(gtk_text_buffer_get_has_selection(buffer), 0, "still selected")
       gtk_clipboard_set_text(clipboard("PRIMARY"), "elsewhere", -1)
       settle()
@@ -95,4 +97,41 @@ final class ShownTextCopyTests: GtkTestCase {
   g_signal_emitv(&value, id, 0, nil)
   g_value_unset(&value)
   settle()
+}
+
+/// What a drag of `widget`'s selection gives a program that drops it as
+/// text: "drag-data-get" emitted as GTK emits it for the drop, with data
+/// that asks for UTF8_STRING (GtkSelectionData is opaque: it is had from a
+/// clipboard request, as a drop has it from the drag).
+@MainActor private func dragged(from widget: UnsafeMutablePointer<GtkWidget>, of type: GType)
+  throws -> String
+{
+  final class Received { var data: OpaquePointer? }
+  let received = Received()
+  let board = clipboard("CLIPBOARD")
+  gtk_clipboard_set_text(board, "placeholder", -1)
+  let callback: GtkClipboardReceivedFunc = { _, data, user in
+    let received = Unmanaged<Received>.fromOpaque(user!).takeUnretainedValue()
+    received.data = gtk_selection_data_copy(data)
+  }
+  gtk_clipboard_request_contents(
+    board, gdk_atom_intern("UTF8_STRING", false.gboolean), callback,
+    Unmanaged.passUnretained(received).toOpaque())
+  waitUntil("the clipboard's data") { received.data != nil }
+  let data = try XCTUnwrap(received.data)
+  defer { gtk_selection_data_free(data) }
+  var values = [GValue](repeating: GValue(), count: 5)
+  g_value_init(&values[0], type)
+  g_value_set_object(&values[0], UnsafeMutableRawPointer(widget))
+  g_value_init(&values[1], gdk_drag_context_get_type())
+  g_value_init(&values[2], gtk_selection_data_get_type())
+  // Not copied: the handlers fill this very data.
+  g_value_set_static_boxed(&values[2], UnsafeRawPointer(data))
+  g_value_init(&values[3], GType(7 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_UINT
+  g_value_init(&values[4], GType(7 << G_TYPE_FUNDAMENTAL_SHIFT))
+  g_signal_emitv(&values, g_signal_lookup("drag-data-get", type), 0, nil)
+  for index in values.indices { g_value_unset(&values[index]) }
+  let text = gtk_selection_data_get_text(data)
+  defer { g_free(text) }
+  return text.map { String(cString: $0) } ?? ""
 }
