@@ -127,7 +127,12 @@ class PseudoTerminal:
             argv = [sys.executable, "-c", JOB, *argv]
         popen.setdefault("stdout", subprocess.PIPE)
         popen.setdefault("stderr", subprocess.PIPE)
-        return subprocess.Popen(["setsid", "--ctty", *argv], env=env, stdin=self.slave, **popen)
+        # Every signal at its default, as a shell at a terminal starts a
+        # command: a run in the background (make test from a script with
+        # &) ignores SIGINT and SIGQUIT, and what a program inherits
+        # ignored stays ignored in the prompt too.
+        return subprocess.Popen(["setsid", "--ctty", "env", "--default-signal", *argv], env=env,
+                                stdin=self.slave, **popen)
 
     def foreground_process(self):
         """The process group in the terminal's foreground (a job's leader)."""
