@@ -7,8 +7,8 @@ import LoginFormPrompt
 /// then the fields, each with its message line, and, directly under the
 /// password, the optional quality bar; under the fields, the optional
 /// generate button; last, the optional "Save in password manager" check
-/// box. That is the Tab order too, as GTK takes it from the positions. The caller's
-/// error is the password's message (see `FieldMessage`).
+/// box. That is the Tab order too, as GTK takes it from the positions. The
+/// caller's error is the password's message (see `FieldMessage`).
 ///
 /// Spacing follows GNOME's 6 px grid: 18 px from the text to the form and
 /// around the content, about 24 px from one entry to the next (the message
