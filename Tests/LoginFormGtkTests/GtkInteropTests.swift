@@ -6,7 +6,7 @@ import XCTest
 /// The conversions at the C boundary that every GTK call site shares.
 final class GtkInteropTests: GtkTestCase {
   func testTheMessageOfAnErrorIsTakenAndTheErrorFreed() {
-    let error = g_error_new_literal(g_quark_from_static_string("test"), 1, "bad markup")
+    let error = g_error_new_literal(g_quark_from_string("test"), 1, "bad markup")
     XCTAssertEqual(takeMessage(error), "bad markup")
   }
 
@@ -15,7 +15,7 @@ final class GtkInteropTests: GtkTestCase {
   /// terminal would obey.
   func testAMessageWithEscapesIsTakenAsOnePrintableLine() {
     let error = g_error_new_literal(
-      g_quark_from_static_string("test"), 1, "\u{1B}]0;PWNED-title\u{07}\u{1B}[2J\nsecond line")
+      g_quark_from_string("test"), 1, "\u{1B}]0;PWNED-title\u{07}\u{1B}[2J\nsecond line")
     XCTAssertEqual(takeMessage(error), "^[]0;PWNED-title^G^[[2J second line")
   }
 
