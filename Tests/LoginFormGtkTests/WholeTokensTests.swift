@@ -27,6 +27,20 @@ final class WholeTokensTests: GtkTestCase {
     }
   }
 
+  func testAnIndentedFingerprintOnALineTooWideToKeepTakesItsIndentationAlong() throws {
+    try MainActor.assumeIsolated {
+      // Wider than the widest window: the line wraps, between its tokens.
+      let line = "  \(fingerprint) (ED25519) used by alice for the deploy keys on the build server"
+      let window = question("An ssh process requested the use of key\n\(line)\nAllow it?")
+      let label = try XCTUnwrap(window.text)
+      XCTAssertGreaterThan(lines(of: line, in: label).count, 1, "the line wraps")
+      XCTAssertEqual(
+        lines(of: "  \(fingerprint)", in: label), lines(of: fingerprint, in: label),
+        "its indentation with it, not on a line of its own")
+      window.finish(.cancelled)
+    }
+  }
+
   func testAFingerprintAfterWordsMovesToTheNextLineWhole() throws {
     try MainActor.assumeIsolated {
       let window = question("Allow the use of the key \(fingerprint) from the laptop?")
