@@ -5,8 +5,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -23,7 +21,7 @@ void lf_harden_process(void) {
 // and relocated every library but before any library's constructor, which
 // is as early as code of ours can run: main() comes only after GLib's,
 // GTK's and the Swift runtime's constructors. Until here the process is
-// dumpable, and a process of the same user can attach (see lf_tracer).
+// dumpable, and a process of the same user can attach.
 static void harden_before_the_libraries(int argc, char **argv, char **envp) {
     (void)argc;
     (void)argv;
@@ -35,28 +33,6 @@ __attribute__((section(".preinit_array"), used)) static void (*const lf_preinit)
 
 bool lf_is_dumpable(void) {
     return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) != 0;
-}
-
-int lf_tracer(void) {
-    int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    // The whole file is about 1.5 KiB; TracerPid is in its first quarter.
-    char status[4096];
-    size_t filled = 0;
-    ssize_t count;
-    while (filled < sizeof status - 1 &&
-           (count = read(fd, status + filled, sizeof status - 1 - filled)) != 0) {
-        if (count < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
-        filled += (size_t)count;
-    }
-    close(fd);
-    status[filled] = '\0';
-    const char *field = strstr(status, "\nTracerPid:");
-    if (field == NULL) return -1;
-    return atoi(field + strlen("\nTracerPid:"));
 }
 
 int lf_occupy_closed_standard_descriptors(void) {

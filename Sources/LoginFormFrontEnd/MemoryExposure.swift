@@ -10,11 +10,11 @@ package enum MemoryExposure: Equatable, Sendable {
   case traced(by: Int)
 
   /// What the process found: `dumpable` as the kernel says it, `tracer`
-  /// as /proc says it (0 for none, negative when /proc cannot be read,
-  /// which is not taken as a tracer: a process that cannot read our /proc
-  /// is not one that could have attached). Nil when nothing is exposed.
-  package init?(dumpable: Bool, tracer: Int) {
-    if tracer > 0 {
+  /// as /proc says it (0 for none, nil when /proc cannot be read, which is
+  /// not taken as a tracer: a process that cannot read our /proc is not
+  /// one that could have attached). Nil when nothing is exposed.
+  package init?(dumpable: Bool, tracer: Int?) {
+    if let tracer, tracer > 0 {
       self = .traced(by: tracer)
     } else if dumpable {
       self = .dumpable

@@ -45,27 +45,12 @@ package enum LockedMemoryBudget {
 
   /// Whether this process may use the password manager now.
   package static var allowsPasswordManager: Bool {
-    let status = processStatus
+    let status = ProcFileSystem().status(of: Int(getpid())) ?? [:]
     // CAP_IPC_LOCK is capability 14; with it mlock ignores the limit.
     let capabilities = status["CapEff"].flatMap { UInt64($0, radix: 16) } ?? 0
     // "VmLck:  16 kB"
     let locked = status["VmLck"].flatMap { UInt64($0.split(separator: " ").first ?? "") } ?? 0
     return allowsPasswordManager(
       limit: limit, locked: locked * 1024, locksBeyondLimit: capabilities & (1 << 14) != 0)
-  }
-
-  /// The fields of /proc/self/status, their values without leading space.
-  private static var processStatus: [String: String] {
-    var contents: UnsafeMutablePointer<gchar>?
-    guard g_file_get_contents("/proc/self/status", &contents, nil, nil) != 0, let contents
-    else { return [:] }
-    defer { g_free(contents) }
-    var fields: [String: String] = [:]
-    for line in String(cString: contents).split(separator: "\n") {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      fields[String(line[..<colon])] = String(
-        line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
-    }
-    return fields
   }
 }

@@ -42,12 +42,26 @@ package struct ProcFileSystem: Requester.Processes {
   }
 
   package func realUserID(of processID: Int) -> Int? {
+    status(of: processID)?["Uid"]?.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+  }
+
+  /// The process that traces `processID`, 0 for none; nil when /proc
+  /// cannot say.
+  package func tracer(of processID: Int) -> Int? {
+    status(of: processID)?["TracerPid"].flatMap { Int($0) }
+  }
+
+  /// The fields of /proc/PID/status by name, each value without the white
+  /// space after its colon; nil when the file cannot be read.
+  package func status(of processID: Int) -> [String: String]? {
     guard let status = read(processID, "status") else { return nil }
-    let text = String(decoding: status, as: UTF8.self)
-    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") }) else {
-      return nil
+    var fields: [String: String] = [:]
+    for line in String(decoding: status, as: UTF8.self).split(separator: "\n") {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      fields[String(line[..<colon])] = String(
+        line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
     }
-    return line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) }
+    return fields
   }
 
   /// The first 4 KiB of /proc/PID/FILE, or nil when it cannot be read.

@@ -19,7 +19,9 @@ Localization.setUp()
 // Whoever attached while the libraries loaded is still attached, or left
 // the process dumpable if they undid the hardening: either way, nothing
 // secret is asked, read from the password manager or answered.
-if let exposure = MemoryExposure(dumpable: lf_is_dumpable(), tracer: Int(lf_tracer())) {
+if let exposure = MemoryExposure(
+  dumpable: lf_is_dumpable(), tracer: ProcFileSystem().tracer(of: Int(getpid())))
+{
   Standard.fail(.memoryExposed(exposure))
 }
 // Read once, before anything changes it: every decision sees one value.

@@ -4,7 +4,9 @@
 // as soon as something has to be shown. Loading GTK takes longer than the
 // whole cached answer, so this is what makes that answer quick.
 import CProcess
+import Glibc
 import LoginFormFrontEnd
+import LoginFormKeyring
 import LoginFormPrompt
 
 // Hardened before any library loaded (CProcess's .preinit_array).
@@ -13,7 +15,9 @@ _ = lf_occupy_closed_standard_descriptors()
 Localization.setUp()
 // Refused here, not handed over: login-form would start afresh, and the
 // trace of what was done to this process would go with it.
-if let exposure = MemoryExposure(dumpable: lf_is_dumpable(), tracer: Int(lf_tracer())) {
+if let exposure = MemoryExposure(
+  dumpable: lf_is_dumpable(), tracer: ProcFileSystem().tracer(of: Int(getpid())))
+{
   QuickPinentry.fail(.memoryExposed(exposure))
 }
 // Any other command line (--help, --version, --timeout, a mistake) is

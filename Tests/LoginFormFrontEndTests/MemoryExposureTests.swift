@@ -15,11 +15,11 @@ import Testing
 
   @Test func aDumpableProcessIsExposedWhetherOrNotProcCanBeRead() {
     #expect(MemoryExposure(dumpable: true, tracer: 0) == .dumpable)
-    #expect(MemoryExposure(dumpable: true, tracer: -1) == .dumpable)
+    #expect(MemoryExposure(dumpable: true, tracer: nil) == .dumpable)
   }
 
   @Test func anUnreadableProcIsNotTakenForATracer() {
-    #expect(MemoryExposure(dumpable: false, tracer: -1) == nil)
+    #expect(MemoryExposure(dumpable: false, tracer: nil) == nil)
   }
 
   @Test func theRefusalIsOneLineWithItsOwnStatus() {

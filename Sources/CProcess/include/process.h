@@ -18,10 +18,6 @@ void lf_harden_process(void);
 /// libraries were being loaded can have made it again.
 bool lf_is_dumpable(void);
 
-/// The process tracing this one (TracerPid in /proc/self/status): 0 when
-/// none, -1 when /proc cannot be read.
-int lf_tracer(void);
-
 /// Opens /dev/null on any of descriptors 0-2 that the caller closed, so the
 /// next file opened (the X connection, say) cannot take the number and
 /// receive what is meant for standard output. Returns a bit mask of the
