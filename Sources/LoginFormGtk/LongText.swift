@@ -86,11 +86,7 @@ import LoginFormMainLoop
     let text = joined.text
     let measuring = view
     let tokenWidth = joined.longest.map { token in
-      let layout = gtk_widget_create_pango_layout(measuring, token)
-      defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-      var width: Int32 = 0
-      pango_layout_get_pixel_size(layout, &width, nil)
-      return width
+      WholeTokens.width(of: Array(token.utf8)[...], isFingerprint: false, in: measuring)
     }.max()
     // With its margins (6 px a side), and as much again: at its width
     // exactly, Pango still moves the token's last character on.

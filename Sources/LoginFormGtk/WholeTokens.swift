@@ -143,7 +143,7 @@ import CGtk
   }
 
   /// How wide `bytes` show in `label`'s font, in pixels.
-  private static func width(
+  static func width(
     of bytes: ArraySlice<UInt8>, isFingerprint: Bool, in label: UnsafeMutablePointer<GtkWidget>
   ) -> Int32 {
     let layout = gtk_widget_create_pango_layout(label, nil)
