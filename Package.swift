@@ -85,17 +85,25 @@ let package = Package(
         "CGLib", "CTerminal", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
         "LoginFormMainLoop",
       ]),
+    // The process's standard streams and exit, and what arrives on standard
+    // input and from the quick program: what both executables need, without
+    // GTK.
+    .target(
+      name: "LoginFormStreams",
+      dependencies: [
+        "CGLib", "CProcess", "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormModel",
+        "LoginFormPrompt", "LoginFormProtocols",
+      ]),
     // The process's side of every mode, for the executable to dispatch to:
     // where a prompt is shown (the first presenter a plan names that can be
-    // had, the display opened once), the standard streams and the exit, the
-    // command line, what arrives on standard input and from the quick
-    // pinentry, and the pinentry server.
+    // had, the display opened once), the command line, and the pinentry
+    // server.
     .target(
       name: "LoginFormProcess",
       dependencies: [
         "CGtk", "CProcess", "LoginFormFrontEnd", "LoginFormGtk", "LoginFormKeyring",
         "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormModel", "LoginFormPinentry",
-        "LoginFormPrompt", "LoginFormProtocols", "LoginFormTerminal",
+        "LoginFormPrompt", "LoginFormProtocols", "LoginFormStreams", "LoginFormTerminal",
       ]),
     .executableTarget(
       name: "login-form",
@@ -103,15 +111,18 @@ let package = Package(
         "CGtk", "CProcess", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt",
         "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormGtk",
         "LoginFormTerminal", "LoginFormKeyring", "LoginFormPinentry", "LoginFormProcess",
+        "LoginFormStreams",
       ]),
-    // gpg-agent's pinentry: answers from the password manager without GTK,
-    // and becomes login-form (carrying the conversation so far) when
-    // something has to be shown.
+    // The quick program, gpg-agent's pinentry and git's credential helper by
+    // name: answers from the password manager without GTK, and becomes
+    // login-form (carrying what it was told so far) when something has to
+    // be shown.
     .executableTarget(
       name: "pinentry-login-form",
       dependencies: [
         "CProcess", "LoginFormModel", "LoginFormProtocols", "LoginFormPrompt",
         "LoginFormFrontEnd", "LoginFormLockedMemory", "LoginFormKeyring", "LoginFormPinentry",
+        "LoginFormStreams",
       ]),
 
     // What several test suites and the fuzzer share.

@@ -31,7 +31,7 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   /// git's action or request could not be used.
   case git(GitCredentialError)
   /// What the quick pinentry handed over could not be read.
-  case handOff(PinentryHandOffError)
+  case handOff(HandOffError)
   /// Another process could read this one's memory: nothing is asked.
   case memoryExposed(MemoryExposure)
 

@@ -1,6 +1,7 @@
 import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormPrompt
+import LoginFormStreams
 
 /// The process's command line, read with GLib's option parser.
 package enum CommandLineOptions {

@@ -6,6 +6,7 @@ import LoginFormMainLoop
 import LoginFormPinentry
 import LoginFormPrompt
 import LoginFormProtocols
+import LoginFormStreams
 
 /// login-form's side of a pinentry conversation: reads the agent with a
 /// GLib source (the main loop never blocks on the agent, and the windows
@@ -24,7 +25,7 @@ import LoginFormProtocols
   /// pinentry handed over; nil when no locked memory is left.
   package init?(
     session: PinentrySession, grabSetting: String?, keyring: Keyring, wantsWindows: Bool,
-    handOff: PinentryHandOff? = nil
+    handOff: HandOff? = nil
   ) {
     self.wantsWindows = wantsWindows
     handedOver = handOff?.transcript

@@ -2,6 +2,7 @@ import LoginFormFrontEnd
 import LoginFormGtk
 import LoginFormMainLoop
 import LoginFormPrompt
+import LoginFormStreams
 
 /// A prompt of a one-shot mode (ordinary, askpass, git), shown.
 @MainActor package enum PromptShowing {

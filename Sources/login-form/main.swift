@@ -12,6 +12,7 @@ import LoginFormLockedMemory
 import LoginFormProcess
 import LoginFormPrompt
 import LoginFormProtocols
+import LoginFormStreams
 
 // Hardened before any library loaded (CProcess's .preinit_array).
 let outputWasClosed = lf_occupy_closed_standard_descriptors() & (1 << 1) != 0

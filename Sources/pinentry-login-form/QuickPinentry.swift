@@ -11,7 +11,7 @@ import LoginFormProtocols
 /// options, settings, `GETINFO`, `CLEARPASSPHRASE` and `GETPIN`s the
 /// password manager answers, in the same `PinentryConversation` as
 /// login-form's own pinentry mode, read blocking. At the first request
-/// that has to be shown it becomes login-form (see `PinentryHandOff`).
+/// that has to be shown it becomes login-form (see `HandOff`).
 @MainActor final class QuickPinentry: PinentryShowing {
   private let store: RecordingPasswordStore
   private var conversation: PinentryConversation?
@@ -68,7 +68,7 @@ import LoginFormProtocols
   /// shows the request.
   private func handOver() -> Never {
     conversation?.channel.wipeInput()
-    let record = PinentryHandOff(storeEvents: store.events, transcript: transcript)
+    let record = HandOff(storeEvents: store.events, transcript: transcript)
     Self.becomeLoginForm(handing: record.encoded())
   }
 
@@ -80,7 +80,7 @@ import LoginFormProtocols
       guard descriptor >= 0 else {
         fail(formatted(localized("Cannot hand the request over: %s"), reason(errno)))
       }
-      setenv(PinentryHandOff.environmentVariable, String(descriptor), 1)
+      setenv(HandOff.environmentVariable, String(descriptor), 1)
     }
     guard let path = loginFormPath else {
       fail(formatted(localized("Cannot find login-form: %s"), reason(errno)))

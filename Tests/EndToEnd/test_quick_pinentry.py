@@ -106,7 +106,7 @@ class HandOffRecordTests(ClientTestCase):
         return descriptor
 
     def run_with(self, value, descriptor=None):
-        env = dict(os.environ, LOGIN_FORM_PINENTRY_HAND_OFF=value)
+        env = dict(os.environ, LOGIN_FORM_HAND_OFF=value)
         return subprocess.run([BINARY, "--pinentry"], env=env, input=b"GETPIN\n",
                               pass_fds=() if descriptor is None else (descriptor,),
                               capture_output=True, timeout=harness.WINDOW_TIMEOUT)
@@ -117,9 +117,9 @@ class HandOffRecordTests(ClientTestCase):
         self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
 
     def test_a_record_that_cannot_be_read_ends_with_status_2_and_one_line(self):
-        cases = ((b"login-form pinentry hand-off 1\nopen maybe\n\n", b"cannot be read"),
-                 (b"login-form pinentry hand-off 1\nopen available\n", b"cannot be read"),
-                 (b"login-form pinentry hand-off 9\n\nGETPIN\n", b"different versions"))
+        cases = ((b"login-form hand-off 1\nopen maybe\n\n", b"cannot be read"),
+                 (b"login-form hand-off 1\nopen available\n", b"cannot be read"),
+                 (b"login-form hand-off 9\n\nGETPIN\n", b"different versions"))
         for record, message in cases:
             with self.subTest(record=record):
                 descriptor = self.sealed(record)

@@ -2,7 +2,7 @@ import LoginFormModel
 
 /// A password manager whose every answer is also written down, for
 /// login-form to replay when the quick pinentry hands over to it (see
-/// `PinentryHandOff`).
+/// `HandOff`).
 package final class RecordingPasswordStore: PasswordStore {
   private let base: any PasswordStore
   /// What `base` answered, in order.

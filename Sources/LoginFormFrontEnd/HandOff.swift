@@ -7,10 +7,10 @@
 ///
 /// Nothing in it is secret: the agent's lines so far carry no passphrase
 /// (only a window's inquiries would), and an item found is its length.
-package struct PinentryHandOff: Equatable, Sendable {
+package struct HandOff: Equatable, Sendable {
   /// The environment variable that names the descriptor the record is
   /// read from; login-form removes it once read.
-  package static let environmentVariable = "LOGIN_FORM_PINENTRY_HAND_OFF"
+  package static let environmentVariable = "LOGIN_FORM_HAND_OFF"
 
   /// The password manager's answers, in order.
   package var storeEvents: [PasswordStoreEvent]
@@ -22,7 +22,7 @@ package struct PinentryHandOff: Equatable, Sendable {
     self.transcript = transcript
   }
 
-  private static let header = "login-form pinentry hand-off 1"
+  private static let header = "login-form hand-off 1"
 
   /// The record as bytes: a header line, one line per answer, an empty
   /// line, then the transcript.
@@ -33,9 +33,9 @@ package struct PinentryHandOff: Equatable, Sendable {
   }
 
   /// The record `bytes` hold.
-  package init(decoding bytes: [UInt8]) throws(PinentryHandOffError) {
+  package init(decoding bytes: [UInt8]) throws(HandOffError) {
     var rest = bytes[...]
-    func nextLine() throws(PinentryHandOffError) -> Substring {
+    func nextLine() throws(HandOffError) -> Substring {
       guard let end = rest.firstIndex(of: UInt8(ascii: "\n")) else { throw .truncated }
       defer { rest = rest[(end + 1)...] }
       guard let line = String(validating: rest[..<end], as: UTF8.self) else {
@@ -54,7 +54,7 @@ package struct PinentryHandOff: Equatable, Sendable {
 }
 
 /// Why a hand-off record could not be read.
-package enum PinentryHandOffError: Error, Equatable, Sendable {
+package enum HandOffError: Error, Equatable, Sendable {
   /// It ends before its answers do.
   case truncated
   /// It comes from another version of login-form.

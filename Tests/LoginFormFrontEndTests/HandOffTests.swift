@@ -8,7 +8,7 @@ import Testing
 /// The quick pinentry's hand-off to login-form: the record, and the
 /// password manager's answers written down on one side and replayed on
 /// the other.
-@Suite struct PinentryHandOffTests {
+@Suite struct HandOffTests {
   private static let everyEvent: [PasswordStoreEvent] = [
     .opened(.available), .opened(.absent), .opened(.refused(.foreignOwner(userID: 1001))),
     .opened(.refused(.noAnswer(seconds: 2))), .couldSave(true), .couldSave(false),
@@ -25,25 +25,25 @@ import Testing
 
   @Test func everyAnswerOfThePasswordManagerSurvivesTheRecord() throws {
     let transcript = Array("OPTION allow-external-password-cache\nGETPIN\n\n".utf8) + [0xFF, 0]
-    let record = PinentryHandOff(storeEvents: Self.everyEvent, transcript: transcript)
-    #expect(try PinentryHandOff(decoding: record.encoded()) == record)
+    let record = HandOff(storeEvents: Self.everyEvent, transcript: transcript)
+    #expect(try HandOff(decoding: record.encoded()) == record)
   }
 
   @Test func aRecordWithNoAnswersKeepsItsTranscript() throws {
-    let record = PinentryHandOff(storeEvents: [], transcript: Array("GETPIN\n".utf8))
+    let record = HandOff(storeEvents: [], transcript: Array("GETPIN\n".utf8))
     #expect(String(decoding: record.encoded(), as: UTF8.self).hasSuffix("1\n\nGETPIN\n"))
-    #expect(try PinentryHandOff(decoding: record.encoded()) == record)
+    #expect(try HandOff(decoding: record.encoded()) == record)
   }
 
   @Test func aRecordFromAnotherVersionIsRefused() {
-    #expect(throws: PinentryHandOffError.unknownVersion) {
-      try PinentryHandOff(decoding: Array("login-form pinentry hand-off 2\n\nGETPIN\n".utf8))
+    #expect(throws: HandOffError.unknownVersion) {
+      try HandOff(decoding: Array("login-form hand-off 2\n\nGETPIN\n".utf8))
     }
   }
 
   @Test func aRecordCutBeforeItsTranscriptIsRefused() {
-    #expect(throws: PinentryHandOffError.truncated) {
-      try PinentryHandOff(decoding: Array("login-form pinentry hand-off 1\nopen available".utf8))
+    #expect(throws: HandOffError.truncated) {
+      try HandOff(decoding: Array("login-form hand-off 1\nopen available".utf8))
     }
   }
 
@@ -52,8 +52,8 @@ import Testing
     "save failed error %ZZ", "can-save yes please",
   ])
   func anAnswerThisVersionDoesNotWriteIsRefused(line: String) {
-    #expect(throws: PinentryHandOffError.malformed) {
-      try PinentryHandOff(decoding: Array("login-form pinentry hand-off 1\n\(line)\n\n".utf8))
+    #expect(throws: HandOffError.malformed) {
+      try HandOff(decoding: Array("login-form hand-off 1\n\(line)\n\n".utf8))
     }
   }
 

@@ -1,6 +1,6 @@
-import CGtk
+import CGLib
+import Glibc
 import LoginFormFrontEnd
-import LoginFormGtk
 import LoginFormLockedMemory
 import LoginFormModel
 import LoginFormPrompt
@@ -84,6 +84,6 @@ package enum Standard {
 
   /// Ends the process with `status`.
   package static func exit(_ status: ExitStatus) -> Never {
-    CGtk.exit(status.rawValue)
+    Glibc.exit(status.rawValue)
   }
 }

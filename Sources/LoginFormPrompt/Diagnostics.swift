@@ -1,5 +1,4 @@
-import CGtk
-import LoginFormPrompt
+import Glibc
 
 /// One-line messages on standard error, prefixed with the program's name.
 /// Never used for anything that carries a secret.
