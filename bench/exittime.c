@@ -1,7 +1,7 @@
 /* exittime: time, CPU and peak memory of a program that answers and exits
  * (a cached answer: no window), from exec to exit, checking the answer.
  *
- * Usage: exittime [--stdin FILE] [--expect TEXT] [--assuan SCRIPT]
+ * Usage: exittime [--stdin FILE] [--expect FILE] [--assuan SCRIPT]
  *                 -- PROGRAM ARGS...
  *
  * exittime forks an intermediate process, which forks and execs PROGRAM and
@@ -14,15 +14,16 @@
  * the same for every contestant.
  *
  * The program's stdin is FILE (default /dev/null), its stdout a pipe, its
- * stderr /dev/null. Without --assuan, the answer is all of stdout, which
- * must be TEXT exactly when --expect is given. With --assuan, the program
- * is a pinentry: exittime plays SCRIPT to it as datatime does (greeting,
- * each line waiting for its OK or ERR, the last one, GETPIN, too), expects
- * a D line (`D TEXT` with --expect), then sends BYE and reads to the end.
+ * stderr /dev/null. --expect names a file holding the expected answer.
+ * Without --assuan, the answer is all of stdout, which must be the file's
+ * bytes exactly. With --assuan, the program is a pinentry: exittime plays
+ * SCRIPT to it as datatime does (greeting, each line waiting for its OK or
+ * ERR, the last one, GETPIN, too), expects a D line (`D ` and the file's
+ * text), then sends BYE and reads to the end.
  *
  * Prints "total_ms=<float> cpu_ms=<float> maxrss_kib=<int> exit=<status>
- * answered=<0|1>"; answered=0 (said on stderr with what came) when the
- * answer was missing or not TEXT, or on the timeout (10 s), where the
+ * answered=<0|1>"; answered=0 (said on stderr) when the answer was
+ * missing or not the expected one, or on the timeout (10 s), where the
  * process group is killed. table.py leaves such runs out and counts them.
  *
  * Exit: 0 measured (answered or not); 1 usage or system error.
@@ -96,24 +97,37 @@ static int converse(int to, int from, char script[][ASSUAN_LINE], int lines, con
 
 int main(int argc, char **argv)
 {
-    const char *stdin_path = "/dev/null", *expect = NULL, *script_path = NULL;
+    const char *stdin_path = "/dev/null", *expect_path = NULL, *script_path = NULL;
     int a = 1;
     for (; a + 1 < argc && strcmp(argv[a], "--") != 0; a += 2) {
         if (strcmp(argv[a], "--stdin") == 0)
             stdin_path = argv[a + 1];
         else if (strcmp(argv[a], "--expect") == 0)
-            expect = argv[a + 1];
+            expect_path = argv[a + 1];
         else if (strcmp(argv[a], "--assuan") == 0)
             script_path = argv[a + 1];
         else
             break;
     }
     if (a + 1 >= argc || strcmp(argv[a], "--") != 0) {
-        fprintf(stderr, "usage: exittime [--stdin FILE] [--expect TEXT] [--assuan SCRIPT]"
+        fprintf(stderr, "usage: exittime [--stdin FILE] [--expect FILE] [--assuan SCRIPT]"
                         " -- PROGRAM ARGS...\n");
         return 1;
     }
     char **prog = argv + a + 1;
+    static char expected[OUTPUT_MAX + 1];
+    const char *expect = NULL;
+    size_t expect_len = 0;
+    if (expect_path) {
+        FILE *f = fopen(expect_path, "rb");
+        if (!f) {
+            perror(expect_path);
+            return 1;
+        }
+        expect_len = fread(expected, 1, OUTPUT_MAX, f);
+        fclose(f);
+        expect = expected;
+    }
     static char script[ASSUAN_SCRIPT_LINES][ASSUAN_LINE];
     int lines = 0;
     if (script_path && (lines = assuan_read_script(script_path, script)) < 0)
@@ -187,7 +201,7 @@ int main(int argc, char **argv)
     }
     output[have] = 0;
     if (!script_path) {
-        answered = !expect || (have == strlen(expect) && memcmp(output, expect, have) == 0);
+        answered = !expect || (have == expect_len && memcmp(output, expect, have) == 0);
         if (!answered)
             fprintf(stderr, "exittime: %s wrote %zu bytes, not the expected answer\n", prog[0],
                     have);
