@@ -198,7 +198,7 @@ if has keyring; then
         printf 'protocol=https\nhost=example.com\nusername=alice\n\n' >"$cached/git-get"
         printf 'username=alice\npassword=%s\n' "$passphrase" >"$cached/git-answer"
         printf 'protocol=https\nhost=example.com\nusername=alice\npassword=%s\n\n' "$passphrase" \
-            | "$build/git-credential-libsecret" store
+            | "$build/git-credential-libsecret" store >/dev/null # it echoes what it stored
         git=(--stdin "$cached/git-get" --expect "$cached/git-answer")
         add_with "${git[@]}" -- git-credential-login-form "$build/git-credential-login-form" get
         add_with "${git[@]}" -- git-credential-libsecret "$build/git-credential-libsecret" get
