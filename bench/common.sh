@@ -60,22 +60,25 @@ check_load() {
 # the arrays names[] and argvs[] (argvs[i] is a tab-separated argument
 # vector, optionally starting with `env VAR=value...`), one untimed warm-up
 # each, then $runs rounds, rotating who goes first; appends "NAME OUTPUT"
-# lines to RESULTS.
+# lines to RESULTS. toolargs[i], when set (see add_with), is a tab-separated
+# list of TOOL options for that contestant alone, put before the `--`.
 round_robin() {
     local results=$1
     shift
     local n=${#names[@]} i k r out
-    local -a argv
+    local -a argv opts
     : >"$results"
     for ((i = 0; i < n; i++)); do
         IFS=$'\t' read -ra argv <<<"${argvs[$i]}"
-        "$@" -- "${argv[@]}" >/dev/null 2>&1 || true
+        IFS=$'\t' read -ra opts <<<"${toolargs[$i]:-}"
+        "$@" "${opts[@]}" -- "${argv[@]}" >/dev/null 2>&1 || true
     done
     for ((r = 0; r < runs; r++)); do
         for ((k = 0; k < n; k++)); do
             i=$(((r + k) % n))
             IFS=$'\t' read -ra argv <<<"${argvs[$i]}"
-            if out=$("$@" -- "${argv[@]}"); then
+            IFS=$'\t' read -ra opts <<<"${toolargs[$i]:-}"
+            if out=$("$@" "${opts[@]}" -- "${argv[@]}"); then
                 echo "${names[$i]} $out" >>"$results"
             else
                 echo "  ${names[$i]}: a run failed (see the log)"
@@ -89,6 +92,18 @@ add() {
     names+=("$1")
     shift
     argvs+=("$(IFS=$'\t'; echo "$*")")
+}
+
+# add_with OPTION... -- NAME ARG...: appends a contestant whose runs give
+# the timing tool these options too (its stdin, its expected answer). A
+# list of contestants that uses it starts with toolargs=() as well.
+toolargs=()
+add_with() {
+    local -a opts=()
+    while [[ $1 != -- ]]; do opts+=("$1") && shift; done
+    shift
+    toolargs[${#names[@]}]=$(IFS=$'\t'; echo "${opts[*]}")
+    add "$@"
 }
 
 # add_login_form_and_floors: login-form ($LOGIN_FORM, when built) and the two

@@ -8,8 +8,11 @@
 #              gpg --symmetric with pinentry-program at each;
 #   keyring:   a GETPIN the password manager answers (gnome-keyring holds the
 #              passphrase), exec to the D line, login-form --pinentry vs
-#              pinentry-gtk-2; gpg --clearsign from fork to exit, each with
-#              the passphrase stored and with a window to type it into.
+#              pinentry-gtk-2; every cached answer (git's get, askpass, GETPIN)
+#              from exec to exit with CPU and peak memory, each against its C
+#              peer (git-credential-libsecret, secret-tool, pinentry-gtk-2);
+#              gpg --clearsign from fork to exit, each with the passphrase
+#              stored and with a window to type it into.
 #
 # Env: LOGIN_FORM (path to the login-form binary; required),
 #      RUNS (timed runs per contestant, default 15),
@@ -29,10 +32,24 @@ if [[ ${1:-} != --measure ]]; then
     build_tools
     cc -O2 -Wall -Wextra -Werror "$here/roundtrip.c" -o "$build/roundtrip" -lX11
     cc -O2 -Wall -Wextra -Werror "$here/datatime.c" -o "$build/datatime"
+    cc -O2 -Wall -Wextra -Werror "$here/exittime.c" -o "$build/exittime"
+    # git's own libsecret helper, login-form's C peer for a stored git
+    # password, built as its Makefile builds it (Debian ships only the source).
+    libsecret_helper=/usr/share/doc/git/contrib/credential/libsecret/git-credential-libsecret.c
+    rm -f "$build/git-credential-libsecret"
+    if [[ -r $libsecret_helper ]] && pkg-config --exists libsecret-1 glib-2.0; then
+        # shellcheck disable=SC2046 # pkg-config's words are separate flags
+        cc -O2 "$libsecret_helper" -o "$build/git-credential-libsecret" \
+            $(pkg-config --cflags --libs libsecret-1 glib-2.0)
+    else
+        echo "skipped git-credential-libsecret: needs $libsecret_helper (git) and libsecret-1-dev"
+    fi
     # The names gpg-agent and ssh start it by: gpg-agent's is the quick
     # pinentry beside the binary, which becomes it for a window.
     ln -sf "$(dirname "$(realpath "$LOGIN_FORM")")/pinentry-login-form" "$build/pinentry-login-form"
     ln -sf "$(realpath "$LOGIN_FORM")" "$build/login-form"
+    # git's helper is a name of login-form itself, as `make install` links it.
+    ln -sf "$(realpath "$LOGIN_FORM")" "$build/git-credential-login-form"
     peers=()
     if need /usr/lib/openssh/gnome-ssh-askpass ssh-askpass-gnome; then peers+=(askpass); fi
     if need pinentry-gtk-2 pinentry-gtk2; then peers+=(pinentry); fi
@@ -166,6 +183,60 @@ if has keyring; then
     round_robin "$build/cached.results" "$build/datatime" --assuan "$here/gpg-unlock.assuan"
     header "cached GETPIN: exec to the D line, the passphrase in gnome-keyring (no window); ready_ms: exec to greeting; request_ms: GETPIN sent to the D line" "$before"
     /usr/bin/python3 "$here/table.py" "$build/cached.results" data_ms pinentry-gtk-2 "${names[@]}"
+    check_load
+
+    # Every answer the password manager gives without a window, exec to
+    # exit, each against its C peer on the same item: git's get, askpass for
+    # an ssh key gnome-keyring unlocks, gpg-agent's GETPIN. exittime starts
+    # each run from a parent of its own and checks the answer. A private
+    # runtime directory, as a desktop has, holds login-form's notes.
+    cached=$build/cached-answers
+    rm -rf "$cached" && mkdir -m 700 "$cached" "$cached/runtime"
+    printf '%s' "$passphrase" >"$cached/passphrase"
+    names=() argvs=() toolargs=()
+    if [[ -x $build/git-credential-libsecret ]]; then
+        printf 'protocol=https\nhost=example.com\nusername=alice\n\n' >"$cached/git-get"
+        printf 'username=alice\npassword=%s\n' "$passphrase" >"$cached/git-answer"
+        printf 'protocol=https\nhost=example.com\nusername=alice\npassword=%s\n\n' "$passphrase" \
+            | "$build/git-credential-libsecret" store >/dev/null # it echoes what it stored
+        git=(--stdin "$cached/git-get" --expect "$cached/git-answer")
+        add_with "${git[@]}" -- git-credential-login-form "$build/git-credential-login-form" get
+        add_with "${git[@]}" -- git-credential-libsecret "$build/git-credential-libsecret" get
+    fi
+    if command -v ssh-keygen >/dev/null; then
+        key=$cached/id_ed25519
+        ssh-keygen -q -t ed25519 -N "$passphrase" -C bench -f "$key"
+        # The item gnome-keyring's ssh agent saves for "Automatically unlock".
+        printf '%s' "$passphrase" | secret-tool store --label="Unlock password for: bench" \
+            unique "ssh-store:$key" xdg:schema org.freedesktop.Secret.Generic
+        printf '%s\n' "$passphrase" >"$cached/askpass-answer"
+        add_with --expect "$cached/askpass-answer" -- \
+            login-form-askpass "$build/login-form" "Enter passphrase for $key: "
+        add_with --expect "$cached/passphrase" -- \
+            secret-tool-lookup secret-tool lookup unique "ssh-store:$key"
+    else
+        echo "skipped the cached askpass: ssh-keygen not installed (Debian package openssh-client)"
+    fi
+    pin=(--assuan "$here/gpg-unlock.assuan" --expect "$cached/passphrase")
+    add_with "${pin[@]}" -- pinentry-login-form "$build/pinentry-login-form" --display "$DISPLAY"
+    add_with "${pin[@]}" -- pinentry-gtk-2 pinentry-gtk-2 --display "$DISPLAY"
+    outer_runtime=${XDG_RUNTIME_DIR-}
+    export XDG_RUNTIME_DIR=$cached/runtime
+    before=$(load_average)
+    round_robin "$build/exit.results" "$build/exittime"
+    if [[ -n $outer_runtime ]]; then export XDG_RUNTIME_DIR=$outer_runtime; else unset XDG_RUNTIME_DIR; fi
+    header "cached answers: exec to exit (from a parent of its own), no window; cpu_ms: user+sys; MaxRSS: ru_maxrss; each login-form row, then its C peer" "$before"
+    /usr/bin/python3 "$here/table.py" --pairs "$build/exit.results" total_ms - "${names[@]}"
+    # The items must have outlived the runs (askpass deletes one it takes
+    # for wrong).
+    if [[ -v key ]] && [[ $(secret-tool lookup unique "ssh-store:$key") != "$passphrase" ]]; then
+        echo "  the ssh key's item is gone from gnome-keyring after the runs"
+    fi
+    if [[ -v git ]] && ! "$build/git-credential-libsecret" get <"$cached/git-get" \
+        | cmp -s - "$cached/git-answer"; then
+        echo "  the git password is gone from gnome-keyring after the runs"
+    fi
+    toolargs=()
     check_load
 
     # gpg --clearsign with each pinentry, the passphrase stored or typed. The
