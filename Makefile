@@ -192,15 +192,16 @@ release: static-cxx
 # What install puts under PREFIX, one entry per file, and so what uninstall
 # removes: mode:source:path, or link:target:path for a symbolic link; a
 # source under release/ is a product of `make release`. `share` adds the
-# translations and the style sheet (SHARED). git-credential-login-form names
-# a mode of the same binary, which reads argv[0]; pinentry-login-form is the
-# quick pinentry (no GTK), which becomes login-form, found beside it, for a
-# window. Each gets the one man page under its own name too. The Debian
+# translations and the style sheet (SHARED). pinentry-login-form is the
+# quick program (no GTK), gpg-agent's pinentry and, under the name
+# git-credential-login-form, git's helper (each binary reads argv[0]); it
+# becomes login-form, found beside it, for a window. Each gets the one man
+# page under its own name too. The Debian
 # package installs with this recipe (debian/rules), so a file added here is
 # packaged as well.
 INSTALLED = \
 	755:release/login-form:bin/login-form \
-	link:login-form:bin/git-credential-login-form \
+	link:pinentry-login-form:bin/git-credential-login-form \
 	755:release/pinentry-login-form:bin/pinentry-login-form \
 	644:resources/$(APP_ID).desktop:share/applications/$(APP_ID).desktop \
 	644:resources/$(APP_ID).metainfo.xml:share/metainfo/$(APP_ID).metainfo.xml \

@@ -48,8 +48,9 @@ if [[ ${1:-} != --measure ]]; then
     # pinentry beside the binary, which becomes it for a window.
     ln -sf "$(dirname "$(realpath "$LOGIN_FORM")")/pinentry-login-form" "$build/pinentry-login-form"
     ln -sf "$(realpath "$LOGIN_FORM")" "$build/login-form"
-    # git's helper is a name of login-form itself, as `make install` links it.
-    ln -sf "$(realpath "$LOGIN_FORM")" "$build/git-credential-login-form"
+    # git's helper is a name of the quick program, as `make install` links it.
+    ln -sf "$(dirname "$(realpath "$LOGIN_FORM")")/pinentry-login-form" \
+        "$build/git-credential-login-form"
     peers=()
     if need /usr/lib/openssh/gnome-ssh-askpass ssh-askpass-gnome; then peers+=(askpass); fi
     if need pinentry-gtk-2 pinentry-gtk2; then peers+=(pinentry); fi

@@ -87,3 +87,34 @@ bool lf_is_hand_off_file(int fd) {
     int seals = fcntl(fd, F_GET_SEALS);
     return seals >= 0 && (seals & F_SEAL_WRITE) != 0;
 }
+
+int lf_pipe_holding(const void *bytes, size_t count) {
+    int ends[2];
+    // Non-blocking: a pipe smaller than `bytes` (a user over the kernel's
+    // pipe quota gets one page) must fail here, not hang this process,
+    // which is its only reader.
+    if (pipe2(ends, O_NONBLOCK) != 0) return -1;
+    const char *next = bytes;
+    while (count > 0) {
+        ssize_t written = write(ends[1], next, count);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) {
+            int saved = written < 0 ? errno : EAGAIN;
+            close(ends[0]);
+            close(ends[1]);
+            errno = saved;
+            return -1;
+        }
+        next += written;
+        count -= (size_t)written;
+    }
+    close(ends[1]);
+    // The reader it is for reads as from any pipe: waiting, not EAGAIN.
+    if (fcntl(ends[0], F_SETFL, 0) != 0) {
+        int saved = errno;
+        close(ends[0]);
+        errno = saved;
+        return -1;
+    }
+    return ends[0];
+}

@@ -1,9 +1,10 @@
-/// What the quick pinentry (`pinentry-login-form`, which has no GTK) hands
-/// login-form when a request has to be shown: every byte the agent has
-/// sent so far and every answer the password manager gave. login-form
-/// feeds both through the same session again, writing nothing until it
-/// reaches the request that needs it, and so goes on from exactly where
-/// the quick pinentry stopped, in the same process (it is an exec).
+/// What the quick program (`pinentry-login-form`, which has no GTK) hands
+/// login-form when a request has to be shown: every answer the password
+/// manager gave, and, from gpg-agent's pinentry, every byte the agent has
+/// sent so far. login-form feeds both through the same plan or session
+/// again, writing nothing until it reaches the request that needs it, and
+/// so goes on from exactly where the quick program stopped, in the same
+/// process (it is an exec). (git's request goes over as standard input.)
 ///
 /// Nothing in it is secret: the agent's lines so far carry no passphrase
 /// (only a window's inquiries would), and an item found is its length.
@@ -14,7 +15,7 @@ package struct HandOff: Equatable, Sendable {
 
   /// The password manager's answers, in order.
   package var storeEvents: [PasswordStoreEvent]
-  /// The agent's bytes, as read.
+  /// The agent's bytes, as read; none from git's helper.
   package var transcript: [UInt8]
 
   package init(storeEvents: [PasswordStoreEvent], transcript: [UInt8]) {

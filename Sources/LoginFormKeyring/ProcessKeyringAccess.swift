@@ -7,16 +7,28 @@ import LoginFormProtocols
 /// the notes' directory made only once a note is needed.
 package final class ProcessKeyringAccess: KeyringAccess {
   private let runtimeDirectory: String?
-  private let warn: (String) -> Void
+  private let makeKeyring: () -> Keyring
 
   /// Notes under `runtimeDirectory`; the password manager's failures said
-  /// through `warn`.
-  package init(runtimeDirectory: String?, warn: @escaping (String) -> Void) {
-    self.runtimeDirectory = runtimeDirectory
-    self.warn = warn
+  /// through `warn`. After a hand-off from the quick program, its
+  /// password manager's answers come first (see `Keyring.secretService`).
+  package convenience init(
+    runtimeDirectory: String?, replaying handOff: HandOff? = nil,
+    warn: @escaping (String) -> Void
+  ) {
+    self.init(runtimeDirectory: runtimeDirectory) {
+      Keyring.secretService(replaying: handOff, warn: warn)
+    }
   }
 
-  package private(set) lazy var keyring = Keyring.secretService(warn: warn)
+  /// Notes under `runtimeDirectory`, and the password manager `keyring`
+  /// makes when first asked for.
+  package init(runtimeDirectory: String?, keyring: @escaping () -> Keyring) {
+    self.runtimeDirectory = runtimeDirectory
+    self.makeKeyring = keyring
+  }
+
+  package private(set) lazy var keyring = makeKeyring()
 
   package private(set) lazy var notes: any ProcessNotes = RuntimeNotes(
     runtimeDirectory: runtimeDirectory)

@@ -7,13 +7,16 @@ import LoginFormProtocols
   /// memory (`store` and `erase` carry the password) and received by the
   /// core. That memory is wiped, and given back to the pool, when this
   /// returns: before the password manager or a window needs locked memory,
-  /// which a small limit leaves room for only once. Ends the process with
-  /// status 2 on bad input.
+  /// which a small limit leaves room for only once. `keep` sees the bytes
+  /// as read, before anything else does. Ends the process with status 2
+  /// on bad input.
   package static func receive(
-    _ action: GitCredentialAction, access: some KeyringAccess
+    _ action: GitCredentialAction, access: some KeyringAccess,
+    keep: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
   ) -> GitCredentialRequest {
     let input = Standard.readInput(capacity: GitCredentialFrontEnd.maximumRequestBytes)
     defer { input.removeAll() }
+    input.withUTF8(keep)
     let received = input.withUTF8 { bytes in
       Result { () throws(FrontEndFailure) in
         try GitCredentialPlan.receive(action, input: bytes, access: access)

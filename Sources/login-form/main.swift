@@ -56,9 +56,12 @@ func requireLockedMemory(bytes: Int = 4096) {
   }
 }
 
-/// The password manager, notes and key files for the askpass and git plans.
-@MainActor func keyringAccess() -> ProcessKeyringAccess {
-  ProcessKeyringAccess(runtimeDirectory: environment.runtimeDirectory, warn: Diagnostics.warn)
+/// The password manager, notes and key files for the askpass and git
+/// plans; after the quick program handed over, its password manager's
+/// answers come first.
+@MainActor func keyringAccess(replaying handOff: HandOff? = nil) -> ProcessKeyringAccess {
+  ProcessKeyringAccess(
+    runtimeDirectory: environment.runtimeDirectory, replaying: handOff, warn: Diagnostics.warn)
 }
 
 /// Runs the mode the arguments name; returns the answer for the one-shot
@@ -111,7 +114,7 @@ func requireLockedMemory(bytes: Int = 4096) {
       Standard.fail(error)
     }
     requireLockedMemory(bytes: GitCredentialFrontEnd.maximumRequestBytes)
-    let access = keyringAccess()
+    let access = keyringAccess(replaying: HandOffInput.receive())
     let request = GitRequestInput.receive(action, access: access)
     return carryOut(
       GitCredentialPlan.plan(

@@ -6,6 +6,7 @@ import LoginFormLockedMemory
 import LoginFormPinentry
 import LoginFormPrompt
 import LoginFormProtocols
+import LoginFormStreams
 
 /// gpg-agent's conversation up to the first request that has to be shown:
 /// options, settings, `GETINFO`, `CLEARPASSPHRASE` and `GETPIN`s the
@@ -26,7 +27,7 @@ import LoginFormProtocols
     store = RecordingPasswordStore(SecretServiceStore())
     guard LockedRegion.canLock(12_288),
       let conversation = PinentryConversation(
-        session: session, keyring: Keyring(store: store, warn: Self.warn), grabSetting: nil,
+        session: session, keyring: Keyring(store: store, warn: Diagnostics.warn), grabSetting: nil,
         processes: ProcFileSystem(),
         showing: self,
         // Nothing secret is left in the buffers: each answer's went as it
@@ -69,63 +70,17 @@ import LoginFormProtocols
   private func handOver() -> Never {
     conversation?.channel.wipeInput()
     let record = HandOff(storeEvents: store.events, transcript: transcript)
-    Self.becomeLoginForm(handing: record.encoded())
+    Self.becomeLoginForm(handing: record)
   }
 
-  /// Executes login-form (the binary beside this one) in pinentry mode
-  /// with this process's arguments, handing it `record` if any.
-  static func becomeLoginForm(handing record: [UInt8]?) -> Never {
-    if let record {
-      let descriptor = record.withUnsafeBytes { lf_hand_off_file($0.baseAddress, $0.count) }
-      guard descriptor >= 0 else {
-        fail(formatted(localized("Cannot hand the request over: %s"), reason(errno)))
-      }
-      setenv(HandOff.environmentVariable, String(descriptor), 1)
-    }
-    guard let path = loginFormPath else {
-      fail(formatted(localized("Cannot find login-form: %s"), reason(errno)))
-    }
+  /// Becomes login-form in pinentry mode, with this process's arguments,
+  /// handing it `record` if any. login-form picks its mode from its name:
+  /// kept when it is pinentry's (pinentry-login-form, or pinentry as the
+  /// alternative), else given.
+  static func becomeLoginForm(handing record: HandOff? = nil) -> Never {
     let arguments = CommandLine.arguments
-    // login-form picks its mode from its name: kept when it is pinentry's
-    // (pinentry-login-form, or pinentry as the alternative), else given.
     let name = arguments[0].split(separator: "/").last ?? ""
     let program = name.hasPrefix("pinentry") ? [arguments[0]] : ["pinentry-login-form"]
-    let argv = (program + arguments.dropFirst()).map { strdup($0) } + [nil]
-    execv(path, argv)
-    let shown = path.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    fail(formatted(localized("Cannot start %s: %s"), shown, reason(errno)))
-  }
-
-  /// login-form's path, as the C string `execv` takes: beside this
-  /// program, as installed and as built, byte for byte (a directory's name
-  /// need not be UTF-8).
-  private static var loginFormPath: [CChar]? {
-    var own = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &own, own.count - 1)
-    guard count > 0, let slash = own[..<count].lastIndex(of: CChar(UInt8(ascii: "/"))) else {
-      return nil
-    }
-    return Array(own[...slash]) + "login-form".utf8CString
-  }
-
-  private static func reason(_ errorNumber: Int32) -> String {
-    String(cString: strerror(errorNumber))
-  }
-
-  private static func warn(_ message: String) {
-    var line = "login-form: " + ClientText.plainLine(message) + "\n"
-    _ = line.withUTF8 { DescriptorOutput.write($0, to: 2) }
-  }
-
-  private static func fail(_ message: String) -> Never {
-    warn(message)
-    exit(2)
-  }
-
-  /// Says `failure` as one line on standard error and exits with its
-  /// status, without becoming login-form.
-  static func fail(_ failure: FrontEndFailure) -> Never {
-    warn(failure.description)
-    exit(failure.status.rawValue)
+    HandOver.becomeLoginForm(arguments: program + arguments.dropFirst(), handing: record)
   }
 }

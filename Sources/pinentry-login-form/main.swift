@@ -1,13 +1,17 @@
-// pinentry-login-form: gpg-agent's pinentry. It answers what needs no
-// window itself, without GTK (a cached GETPIN needs only the password
-// manager), and becomes login-form, handing over the conversation so far,
-// as soon as something has to be shown. Loading GTK takes longer than the
-// whole cached answer, so this is what makes that answer quick.
+// The quick program, without GTK: gpg-agent's pinentry
+// (pinentry-login-form) and git's credential helper
+// (git-credential-login-form) by the name it is called by. It answers what
+// needs no window itself (a cached GETPIN, git's store and erase, a stored
+// git password: the password manager alone) and becomes login-form,
+// handing over what it was told so far, as soon as something has to be
+// shown. Loading GTK takes longer than the whole cached answer, so this is
+// what makes that answer quick.
 import CProcess
 import Glibc
 import LoginFormFrontEnd
 import LoginFormKeyring
 import LoginFormPrompt
+import LoginFormStreams
 
 // Hardened before any library loaded (CProcess's .preinit_array).
 _ = lf_occupy_closed_standard_descriptors()
@@ -18,15 +22,24 @@ Localization.setUp()
 if let exposure = MemoryExposure(
   dumpable: lf_is_dumpable(), tracer: ProcFileSystem().tracer(of: Int(getpid())))
 {
-  QuickPinentry.fail(.memoryExposed(exposure))
+  Standard.fail(.memoryExposed(exposure))
 }
-// Any other command line (--help, --version, --timeout, a mistake) is
-// login-form's to read and answer.
-guard
-  let launch = PinentryCommandLine.quickLaunch(arguments: Array(CommandLine.arguments.dropFirst()))
-else { QuickPinentry.becomeLoginForm(handing: nil) }
-guard let pinentry = QuickPinentry(launch: launch) else {
-  // login-form says what is missing (locked memory) in its own words.
-  QuickPinentry.becomeLoginForm(handing: nil)
+let environment = LaunchEnvironment { getenv($0).map { String(cString: $0) } }
+switch Mode(arguments: CommandLine.arguments, askpassPromptMode: environment.sshAskpassPrompt) {
+case .gitCredential(let arguments):
+  MainActor.assumeIsolated {
+    QuickGitCredential.answer(arguments: arguments, environment: environment)
+  }
+default:
+  // Any other command line (--help, --version, --timeout, a mistake) is
+  // login-form's to read and answer.
+  guard
+    let launch = PinentryCommandLine.quickLaunch(
+      arguments: Array(CommandLine.arguments.dropFirst()))
+  else { QuickPinentry.becomeLoginForm() }
+  guard let pinentry = QuickPinentry(launch: launch) else {
+    // login-form says what is missing (locked memory) in its own words.
+    QuickPinentry.becomeLoginForm()
+  }
+  pinentry.serve()
 }
-pinentry.serve()

@@ -511,7 +511,8 @@ class GitSetup:
     """A git that sees nothing of this machine's configuration: a temporary
     HOME and XDG_CONFIG_HOME, no system config, no terminal prompt, no
     askpass unless asked for, and `git-credential-login-form` (a symlink to
-    the binary under test) first on PATH."""
+    the quick program, as installed, which becomes the binary under test for
+    a window) first on PATH."""
 
     def __init__(self, test):
         self.test = test
@@ -520,7 +521,7 @@ class GitSetup:
         os.mkdir(self.home)
         self.bin = os.path.join(self.directory, "bin")
         os.mkdir(self.bin)
-        os.symlink(BINARY, os.path.join(self.bin, "git-credential-login-form"))
+        os.symlink(PINENTRY, os.path.join(self.bin, "git-credential-login-form"))
 
     def environment(self, **extra):
         return base_environment(

@@ -1,0 +1,73 @@
+"""git's helper as the quick program (`git-credential-login-form`, a link
+to `pinentry-login-form`, as installed): `store`, `erase` and a stored
+`get` without GTK; a `get` to be shown becomes login-form, handed git's
+request and the password manager's answers, with nothing asked twice."""
+
+import glob
+import os
+import subprocess
+
+import harness
+from clients import GitSetup, tool
+from harness import BINARY
+from keyrings import KeyringTestCase, SecretService, SessionBus, start_impostor
+from test_keyring import without_display
+
+REQUEST = b"protocol=https\nhost=git.example.org\nusername=alice\n\n"
+
+
+class QuickGitTests(KeyringTestCase):
+    """What git sees of the quick program, against a real keyring."""
+
+    def setUp(self):
+        self.keyring = SecretService(self)
+        self.git = GitSetup(self)
+        self.helper = os.path.join(self.git.bin, "git-credential-login-form")
+
+    def test_a_stored_password_is_answered_without_loading_gtk(self):
+        # What git-credential-libsecret stores for this request.
+        self.keyring.store("Git: https://git.example.org/", "stored pw",
+                           xdg_schema="org.gnome.keyring.NetworkPassword", user="alice",
+                           protocol="https", server="git.example.org")
+        traces = self.temp_dir("ld")
+        env = self.keyring.environment(base=self.git.environment(
+            LD_DEBUG="files", LD_DEBUG_OUTPUT=os.path.join(traces, "trace")))
+        result = tool(self.helper, "get", env=env, input=REQUEST)
+        self.assertEqual((result.stdout, result.stderr),
+                         (b"username=alice\npassword=stored pw\n", b""))
+        loaded = ""
+        for path in glob.glob(os.path.join(traces, "*")):
+            with open(path) as trace:
+                loaded += trace.read()
+        # The loader's trace names what was loaded: the password manager's
+        # library, and nothing a window needs.
+        self.assertIn("file=libsecret-1.so", loaded)
+        for name in ("libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libgcr-ui-3"):
+            self.assertNotIn(f"file={name}", loaded)
+
+
+class QuickGitHandOffTests(KeyringTestCase):
+    """What the quick program learnt before handing over is not asked again."""
+
+    def test_the_hand_off_answers_as_login_form_alone_and_waits_for_the_service_once(self):
+        # A Secret Service that never answers, no display and no terminal
+        # prompt: the get is refused as by login-form alone, after one wait.
+        bus = SessionBus(self)
+        log = start_impostor(self, bus)
+        git = GitSetup(self)
+        env = without_display(git.environment(DBUS_SESSION_BUS_ADDRESS=bus.address))
+        results = []
+        for program in ([os.path.join(git.bin, "git-credential-login-form"), "get"],
+                        [BINARY, "--git-credential", "get"]):
+            with open(log, "w"):
+                pass
+            result = subprocess.run(program, env=env, input=REQUEST, capture_output=True,
+                                    timeout=harness.WINDOW_TIMEOUT, start_new_session=True)
+            with open(log) as calls:
+                results.append((result.returncode, result.stdout, result.stderr, calls.read()))
+        self.assertEqual(results[0], results[1])
+        status, out, err, calls = results[0]
+        self.assertEqual(err.splitlines()[0], b"login-form: The password manager is not used: "
+                                              b"no answer within 2 seconds")
+        self.assertEqual(len(err.splitlines()), 2, err)
+        self.assertEqual(calls, "org.freedesktop.DBus.Properties.GetAll\n")
