@@ -10,13 +10,20 @@ package enum Localization {
   /// The gettext domain, also the name of the `.mo` files.
   package static let domain = "login-form"
 
-  /// Applies the user's locale and binds the message catalogue. Call once,
-  /// before any text is made.
+  /// Applies the user's locale and binds the message catalogue, once:
+  /// before any text is made, and before anything else that depends on
+  /// the locale (a terminal's character set, GTK). The first translated
+  /// text does it too, so that a program that may answer without a word
+  /// (the quick program) need not pay for it.
   package static func setUp() {
+    _ = isSetUp
+  }
+
+  private static let isSetUp: Void = {
     setlocale(LC_ALL, "")
     bindtextdomain(domain, shareDirectory + "/locale")
     bind_textdomain_codeset(domain, "UTF-8")
-  }
+  }()
 
   /// `<prefix>/share` for the prefix the binary runs from, where the
   /// translations and the style sheet are installed.
@@ -33,14 +40,16 @@ package enum Localization {
 
 /// The translation of `message`.
 package func localized(_ message: String) -> String {
+  Localization.setUp()
   // gettext returns its argument when there is no translation, so the C
   // string must outlive the copy.
-  message.withCString { String(cString: dgettext(Localization.domain, $0)) }
+  return message.withCString { String(cString: dgettext(Localization.domain, $0)) }
 }
 
 /// The translation of the form of a message that fits `count`.
 package func localizedPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
-  singular.withCString { one in
+  Localization.setUp()
+  return singular.withCString { one in
     plural.withCString { many in
       String(cString: dngettext(Localization.domain, one, many, UInt(max(count, 0))))
     }

@@ -15,8 +15,9 @@ import LoginFormStreams
 
 // Hardened before any library loaded (CProcess's .preinit_array).
 _ = lf_occupy_closed_standard_descriptors()
-// Even the line saying login-form cannot be started is translated.
-Localization.setUp()
+// Every line it says is translated, even the one saying login-form cannot
+// be started; the catalogue is bound with the first (Localization), so a
+// stored git password costs no locale set-up.
 // Refused here, not handed over: login-form would start afresh, and the
 // trace of what was done to this process would go with it.
 if let exposure = MemoryExposure(
@@ -31,6 +32,8 @@ case .gitCredential(let arguments):
     QuickGitCredential.answer(arguments: arguments, environment: environment)
   }
 default:
+  // The agent's conversation may depend on the locale (its character set).
+  Localization.setUp()
   // Any other command line (--help, --version, --timeout, a mistake) is
   // login-form's to read and answer.
   guard

@@ -45,6 +45,16 @@ class QuickGitTests(KeyringTestCase):
         for name in ("libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libgcr-ui-3"):
             self.assertNotIn(f"file={name}", loaded)
 
+    def test_what_it_says_is_in_the_users_language(self):
+        # The catalogue is bound with the first translated line, not at
+        # start: a line must still come translated.
+        env = dict(self.git.environment(), LANG="C.UTF-8", LANGUAGE="de")
+        env.pop("LC_ALL", None)
+        result = tool(self.helper, env=env, check=False)
+        self.assertEqual((result.returncode, result.stdout), (2, b""))
+        self.assertEqual(result.stderr.decode(), "login-form: Welche Aktion? Erwartet wird get, "
+                                                 "store oder erase\n")
+
 
 class QuickGitHandOffTests(KeyringTestCase):
     """What the quick program learnt before handing over is not asked again."""
