@@ -45,11 +45,11 @@ package enum LockedMemoryBudget {
 
   /// Whether this process may use the password manager now.
   package static var allowsPasswordManager: Bool {
-    let status = ProcFileSystem().status(of: Int(getpid())) ?? [:]
+    let status = ProcFileSystem().status(of: Int(getpid()))
     // CAP_IPC_LOCK is capability 14; with it mlock ignores the limit.
-    let capabilities = status["CapEff"].flatMap { UInt64($0, radix: 16) } ?? 0
+    let capabilities = status?["CapEff"].flatMap { UInt64($0, radix: 16) } ?? 0
     // "VmLck:  16 kB"
-    let locked = status["VmLck"].flatMap { UInt64($0.split(separator: " ").first ?? "") } ?? 0
+    let locked = status?["VmLck"].flatMap { UInt64($0.split(separator: " ").first ?? "") } ?? 0
     return allowsPasswordManager(
       limit: limit, locked: locked * 1024, locksBeyondLimit: capabilities & (1 << 14) != 0)
   }

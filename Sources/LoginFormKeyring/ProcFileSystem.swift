@@ -51,17 +51,9 @@ package struct ProcFileSystem: Requester.Processes {
     status(of: processID)?["TracerPid"].flatMap { Int($0) }
   }
 
-  /// The fields of /proc/PID/status by name, each value without the white
-  /// space after its colon; nil when the file cannot be read.
-  package func status(of processID: Int) -> [String: String]? {
-    guard let status = read(processID, "status") else { return nil }
-    var fields: [String: String] = [:]
-    for line in String(decoding: status, as: UTF8.self).split(separator: "\n") {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      fields[String(line[..<colon])] = String(
-        line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
-    }
-    return fields
+  /// The fields of /proc/PID/status; nil when the file cannot be read.
+  package func status(of processID: Int) -> ProcessStatus? {
+    read(processID, "status").map(ProcessStatus.init(bytes:))
   }
 
   /// The first 4 KiB of /proc/PID/FILE, or nil when it cannot be read.
