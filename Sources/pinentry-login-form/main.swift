@@ -2,10 +2,10 @@
 // (pinentry-login-form) and git's credential helper
 // (git-credential-login-form) by the name it is called by. It answers what
 // needs no window itself (a cached GETPIN, git's store and erase, a stored
-// git password: the password manager alone) and becomes login-form,
-// handing over what it was told so far, as soon as something has to be
-// shown. Loading GTK takes longer than the whole cached answer, so this is
-// what makes that answer quick.
+// git password: the password manager alone; the pinentry's version) and
+// becomes login-form, handing over what it was told so far, as soon as
+// something has to be shown. Loading GTK takes longer than the whole cached
+// answer, so this is what makes that answer quick.
 import CProcess
 import Glibc
 import LoginFormFrontEnd
@@ -31,6 +31,9 @@ case .gitCredential(let arguments):
   MainActor.assumeIsolated {
     QuickGitCredential.answer(arguments: arguments, environment: environment)
   }
+case .pinentry(let arguments) where arguments.dropFirst() == ["--version"]:
+  Standard.print(PinentryCommandLine.versionLine(program: arguments[0]))
+  Standard.exit(.submitted)
 default:
   // The agent's conversation may depend on the locale (its character set).
   Localization.setUp()
