@@ -221,13 +221,24 @@ if has keyring; then
     pin=(--assuan "$here/gpg-unlock.assuan" --expect "$cached/passphrase")
     add_with "${pin[@]}" -- pinentry-login-form "$build/pinentry-login-form" --display "$DISPLAY"
     add_with "${pin[@]}" -- pinentry-gtk-2 pinentry-gtk-2 --display "$DISPLAY"
+    paired=("${names[@]}")
+    # The same git answer from the whole program (GTK linked), as
+    # credential.helper="!login-form --git-credential" runs it: what the
+    # quick program saves.
+    if [[ -v git ]]; then
+        add_with "${git[@]}" -- login-form-whole-git "$build/login-form" --git-credential get
+    fi
     outer_runtime=${XDG_RUNTIME_DIR-}
     export XDG_RUNTIME_DIR=$cached/runtime
     before=$(load_average)
     round_robin "$build/exit.results" "$build/exittime"
     if [[ -n $outer_runtime ]]; then export XDG_RUNTIME_DIR=$outer_runtime; else unset XDG_RUNTIME_DIR; fi
     header "cached answers: exec to exit (from a parent of its own), no window; cpu_ms: user+sys; MaxRSS: ru_maxrss; each login-form row, then its C peer" "$before"
-    /usr/bin/python3 "$here/table.py" --pairs "$build/exit.results" total_ms - "${names[@]}"
+    /usr/bin/python3 "$here/table.py" --pairs "$build/exit.results" total_ms - "${paired[@]}"
+    if [[ -v git ]]; then
+        /usr/bin/python3 "$here/table.py" --pairs "$build/exit.results" total_ms - \
+            login-form-whole-git git-credential-libsecret
+    fi
     # The items must have outlived the runs (askpass deletes one it takes
     # for wrong).
     if [[ -v key ]] && [[ $(secret-tool lookup unique "ssh-store:$key") != "$passphrase" ]]; then
