@@ -92,8 +92,9 @@ int lf_pipe_holding(const void *bytes, size_t count) {
     int ends[2];
     // Non-blocking: a pipe smaller than `bytes` (a user over the kernel's
     // pipe quota gets one page) must fail here, not hang this process,
-    // which is its only reader.
-    if (pipe2(ends, O_NONBLOCK) != 0) return -1;
+    // which is its only reader. Closed on exec: the program it is for gets
+    // it as a descriptor of its own (dup2), and no second copy.
+    if (pipe2(ends, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
     const char *next = bytes;
     while (count > 0) {
         ssize_t written = write(ends[1], next, count);

@@ -45,6 +45,21 @@ class QuickGitTests(KeyringTestCase):
         for name in ("libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libgcr-ui-3"):
             self.assertNotIn(f"file={name}", loaded)
 
+    def test_a_window_gets_gits_request_as_its_input_and_no_second_copy(self):
+        client = self.start_client(
+            [self.helper, "get"], self.keyring.environment(base=self.git.environment()),
+            input=b"protocol=https\nhost=window.example\nusername=bob\n\n")
+        window = self.next_window(client=client, pid=client.pid)
+        self.assertLabel(window, "Sign in to https://window.example")
+        descriptors = f"/proc/{client.pid}/fd"
+        request = os.readlink(os.path.join(descriptors, "0"))
+        self.assertTrue(request.startswith("pipe:"), request)
+        copies = [name for name in os.listdir(descriptors)
+                  if os.readlink(os.path.join(descriptors, name)) == request]
+        self.assertEqual(copies, ["0"])
+        window.key("Escape")
+        self.assertEqual(client.finish()[:2], (1, b"quit=1\n"))
+
     def test_what_it_says_is_in_the_users_language(self):
         # The catalogue is bound with the first translated line, not at
         # start: a line must still come translated.

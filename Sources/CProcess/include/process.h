@@ -38,8 +38,8 @@ int lf_hand_off_file(const void *bytes, size_t count);
 /// nobody closes, a terminal) is refused rather than waited on.
 bool lf_is_hand_off_file(int fd);
 
-/// A pipe already holding `bytes`, its write end closed: the read end,
-/// or -1 with errno set (EAGAIN when the pipe cannot take them all at
+/// A pipe already holding `bytes`, its write end closed: the read end
+/// (closed on exec; dup2 it to where it is wanted), or -1 with errno set (EAGAIN when the pipe cannot take them all at
 /// once). What a program read from its standard input, kept to be read
 /// again by the program it becomes, in kernel memory, which is never
 /// swapped out.
