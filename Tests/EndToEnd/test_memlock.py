@@ -4,6 +4,7 @@ memory whatever its limit."""
 
 import os
 import subprocess
+import tempfile
 import time
 import unittest
 
@@ -15,11 +16,22 @@ from terminal import PseudoTerminal
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all"]
 
 
-def as_nobody(limit, *arguments, input=b"", env=None):
-    """Runs the binary as nobody with a locked-memory limit of `limit` bytes."""
-    command = ["prlimit", f"--memlock={limit}:{limit}", *NOBODY, harness.BINARY, *arguments]
+def as_nobody(limit, *arguments, input=b"", env=None, program=harness.BINARY):
+    """Runs the binary (or `program`) as nobody with a locked-memory limit
+    of `limit` bytes."""
+    command = ["prlimit", f"--memlock={limit}:{limit}", *NOBODY, program, *arguments]
     result = subprocess.run(command, input=input, capture_output=True, timeout=30, env=env)
     return result.returncode, result.stdout, result.stderr
+
+
+def quick_git_helper(test):
+    """git's helper as installed: `git-credential-login-form`, a link to
+    the quick program, in a directory nobody can reach."""
+    directory = test.enterContext(tempfile.TemporaryDirectory())
+    os.chmod(directory, 0o755)
+    helper = os.path.join(directory, "git-credential-login-form")
+    os.symlink(harness.PINENTRY, helper)
+    return helper
 
 
 @unittest.skipUnless(os.geteuid() == 0 or harness.in_ci(), "needs root to become nobody")
@@ -35,12 +47,24 @@ class LockedMemoryLimitTests(unittest.TestCase):
 
     def test_the_git_helper_works_within_64_kib(self):
         request = b"protocol=https\nhost=example.com\nusername=bob\npassword=s3cret\n"
-        for action in ("store", "erase"):
-            with self.subTest(action=action):
-                self.assertEqual(as_nobody(65536, action, input=request), (0, b"", b""))
-        code, out, err = as_nobody(65536, "get", input=b"protocol=https\nno equals sign\n")
-        self.assertEqual((code, out), (2, b""))
-        self.assertTrue(err.startswith(b"login-form: ") and err.count(b"\n") == 1, err)
+        for program in (harness.BINARY, quick_git_helper(self)):
+            for action in ("store", "erase"):
+                with self.subTest(program=program, action=action):
+                    self.assertEqual(as_nobody(65536, action, input=request, program=program),
+                                     (0, b"", b""))
+            code, out, err = as_nobody(65536, "get", input=b"protocol=https\nno equals sign\n",
+                                       program=program)
+            self.assertEqual((code, out), (2, b""))
+            self.assertTrue(err.startswith(b"login-form: ") and err.count(b"\n") == 1, err)
+
+    def test_the_quick_git_helper_without_lockable_memory_reads_nothing_and_says_so(self):
+        # It becomes login-form with git's request unread, and login-form
+        # refuses in its own words, as when it is the helper itself.
+        code, out, err = as_nobody(0, "get", input=b"protocol=https\nhost=example.com\n",
+                                   program=quick_git_helper(self))
+        self.assertEqual((code, out), (2, b""), err)
+        self.assertEqual(err, b"login-form: Cannot lock memory for the password: "
+                              b"raise the locked-memory limit (ulimit -l)\n")
 
     def test_a_terminal_pinentry_with_too_little_locked_memory_for_the_pin_says_so(self):
         # Enough to start (16 KiB) but not for the terminal's fields: the
