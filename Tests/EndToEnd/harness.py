@@ -14,8 +14,10 @@ tests are skipped, except under CI=true, where they fail.
 import contextlib
 import ctypes
 import ctypes.util
+import glob
 import itertools
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -48,6 +50,17 @@ _counter = itertools.count(1)
 # The roles of the program's windows over AT-SPI: a form, a question, a
 # notice (and GTK's default, which none of them should keep).
 TOP_LEVEL_ROLES = ("dialog", "alert", "notification", "frame")
+
+
+def loaded_libraries(traces):
+    """The libraries (their file names) that the dynamic loader's traces in
+    the directory `traces` (LD_DEBUG=files, LD_DEBUG_OUTPUT=traces/NAME)
+    say were loaded, in every process that wrote one."""
+    names = set()
+    for path in glob.glob(os.path.join(traces, "*")):
+        with open(path) as trace:
+            names.update(re.findall(r"\bfile=(\S+) \[", trace.read()))
+    return names
 
 
 def in_ci():
