@@ -87,4 +87,24 @@ static inline int assuan_await_answer(int fd, double deadline, const char *what)
     }
 }
 
+/* Reads the pinentry's greeting; 0 when it is an OK line. */
+static inline int assuan_await_greeting(int fd, double deadline)
+{
+    char line[ASSUAN_LINE];
+    return assuan_read_line(fd, line, sizeof line, deadline) < 0 || strncmp(line, "OK", 2) != 0
+        ? -1 : 0;
+}
+
+/* Sends the first count lines one at a time, as gpg-agent does, each
+ * waiting for the OK or ERR that ends its answer; 0 when all were
+ * answered. */
+static inline int assuan_play(int to, int from, char lines[][ASSUAN_LINE], int count,
+                              double deadline)
+{
+    for (int k = 0; k < count; k++)
+        if (assuan_write_line(to, lines[k]) != 0 || assuan_await_answer(from, deadline, lines[k]) != 0)
+            return -1;
+    return 0;
+}
+
 #endif

@@ -63,14 +63,12 @@ static int converse(int to, int from, char script[][ASSUAN_LINE], int lines, con
                     double deadline)
 {
     char line[ASSUAN_LINE];
-    if (assuan_read_line(from, line, sizeof line, deadline) < 0 || strncmp(line, "OK", 2) != 0) {
+    if (assuan_await_greeting(from, deadline) != 0) {
         fprintf(stderr, "exittime: no greeting\n");
         return 0;
     }
-    for (int k = 0; k < lines - 1; k++)
-        if (assuan_write_line(to, script[k]) != 0
-            || assuan_await_answer(from, deadline, script[k]) != 0)
-            return 0;
+    if (assuan_play(to, from, script, lines - 1, deadline) != 0)
+        return 0;
     if (assuan_write_line(to, script[lines - 1]) != 0)
         return 0;
     int answered = 0;

@@ -161,19 +161,16 @@ int main(int argc, char **argv)
     if (script_path) {
         close(to_child[0]), close(from_child[1]);
         double deadline = start + TIMEOUT_MS;
-        char line[1024];
-        if (assuan_read_line(from_child[0], line, sizeof line, deadline) < 0 || strncmp(line, "OK", 2) != 0) {
+        if (assuan_await_greeting(from_child[0], deadline) != 0) {
             fprintf(stderr, "maptime: %s sent no greeting\n", prog[0]);
             stop_child(pid);
             return 3;
         }
         ready_ms = now_ms() - start;
-        for (int k = 0; k < script_lines - 1; k++)
-            if (assuan_write_line(to_child[1], script[k]) != 0
-                || assuan_await_answer(from_child[0], deadline, script[k]) != 0) {
-                stop_child(pid);
-                return 3;
-            }
+        if (assuan_play(to_child[1], from_child[0], script, script_lines - 1, deadline) != 0) {
+            stop_child(pid);
+            return 3;
+        }
         request_start = now_ms();
         if (assuan_write_line(to_child[1], script[script_lines - 1]) != 0) {
             fprintf(stderr, "maptime: cannot send %s\n", script[script_lines - 1]);
