@@ -61,9 +61,13 @@ let package = Package(
     .target(
       name: "LoginFormGtk",
       dependencies: [
-        "CGtk", "CSecretEntry", "LoginFormModel", "LoginFormPrompt", "LoginFormLockedMemory",
-        "LoginFormMainLoop",
+        "CGtk", "CSecretEntry", "CWayland", "LoginFormModel", "LoginFormPrompt",
+        "LoginFormLockedMemory", "LoginFormMainLoop",
       ]),
+    // Our own C for Wayland: whether the compositor knows a parent window's
+    // handle, which GTK 3 does not say.
+    .target(
+      name: "CWayland", cSettings: ourC, linkerSettings: [.linkedLibrary("wayland-client")]),
     // Our own C for the terminal: its settings, restored from signal handlers.
     .target(name: "CTerminal", cSettings: ourC),
     // Our own C for the process: hardening, the standard descriptors, and

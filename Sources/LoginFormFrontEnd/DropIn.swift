@@ -6,12 +6,14 @@ import LoginFormPrompt
 package enum DropIn {
   /// Options for a drop-in prompt titled `title`. The keyboard is grabbed,
   /// as gnome-ssh-askpass and pinentry do, unless the environment says
-  /// `LOGIN_FORM_GRAB=0` (`grabSetting`; askpass callers pass no options,
-  /// so only the environment can say so).
-  package static func options(title: String, grabSetting: String?) -> PromptOptions {
+  /// `LOGIN_FORM_GRAB=0`, and the window belongs to the one the environment
+  /// names, if any (askpass callers pass no options, so only the
+  /// environment can say so).
+  package static func options(title: String, environment: LaunchEnvironment) -> PromptOptions {
     var options = PromptOptions()
     options.title = title
-    options.grabsKeyboard = grabSetting != "0"
+    options.grabsKeyboard = environment.grab != "0"
+    options.window.parents = environment.windowParents
     return options
   }
 

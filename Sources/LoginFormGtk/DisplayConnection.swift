@@ -32,11 +32,12 @@ package enum DisplayConnection {
 
   /// Initialises GTK on the default display. A lost connection to the X
   /// server or the Wayland compositor later exits with `lostStatus`.
-  package static func open(lostStatus: Int32) throws(Unavailable) {
+  @MainActor package static func open(lostStatus: Int32) throws(Unavailable) {
     guard gtk_init_check(nil, nil) != 0 else {
       throw Unavailable(description: failureDescription())
     }
     Self.lostStatus = lostStatus
+    if let display = gdk_display_get_default() { WindowActivation.displayDidOpen(display) }
     if let display = gdk_display_get_default(), lf_is_x11_display(display) != 0 {
       XSetIOErrorHandler(xConnectionLost)
     } else {
@@ -81,16 +82,14 @@ package enum DisplayConnection {
     return formatted(localized("Cannot open display: %s"), clauses.joined(separator: "; "))
   }
 
-  /// Says which asked-for options have no effect outside X11: `--grab`
-  /// (`grabWasAsked`) and `--attach`.
-  @MainActor package static func warnAboutX11Options(_ options: PromptOptions, grabWasAsked: Bool) {
+  /// Says that `--grab` (`grabWasAsked`) has no effect outside X11. (A
+  /// parent of the other windowing system is reported as the window is
+  /// attached.)
+  @MainActor package static func warnAboutX11Options(grabWasAsked: Bool) {
     guard let display = gdk_display_get_default(), lf_is_x11_display(display) == 0 else { return }
     if grabWasAsked {
       Diagnostics.warn(
         localized("--grab has no effect on Wayland: the compositor owns the keyboard"))
-    }
-    if options.window.parentWindow != nil {
-      Diagnostics.warn(localized("--attach has no effect on Wayland: it names an X window"))
     }
   }
 }

@@ -24,24 +24,17 @@ import LoginFormPrompt
     }
   }
 
-  /// Centres the window on X11 and makes it transient for the caller's
-  /// window if one was given. On Wayland the compositor places windows, and
-  /// asking GDK to centre one asks for a pointer position that a seatless
-  /// compositor cannot give (a Gdk-CRITICAL).
+  /// Centres the window on X11, makes it the child of the caller's window
+  /// if one was given, and has it spend the activation token. On Wayland
+  /// the compositor places windows, and asking GDK to centre one asks for a
+  /// pointer position that a seatless compositor cannot give (a
+  /// Gdk-CRITICAL).
   static func place(_ window: UnsafeMutablePointer<GtkWidget>, hints: WindowHints) {
-    guard let display = gdk_display_get_default(), lf_is_x11_display(display) != 0 else { return }
-    gtk_window_set_position(lf_window(window), GTK_WIN_POS_CENTER)
-    guard let parentID = hints.parentWindow, let own = gtk_widget_get_window(window) else {
-      return
+    if let display = gdk_display_get_default(), lf_is_x11_display(display) != 0 {
+      gtk_window_set_position(lf_window(window), GTK_WIN_POS_CENTER)
     }
-    guard let parent = gdk_x11_window_foreign_new_for_display(display, Window(parentID)) else {
-      Diagnostics.warn(
-        formatted(localized("--attach: there is no window %s"), "0x" + String(parentID, radix: 16)))
-      return
-    }
-    gdk_window_set_transient_for(own, parent)
-    if hints.isModal { gdk_window_set_modal_hint(own, true.gboolean) }
-    g_object_unref(UnsafeMutableRawPointer(parent))
+    WindowParenting.attach(window, as: hints)
+    WindowActivation.follow(window)
   }
 
   /// Without GtkApplication, GTK names a Wayland window after the program;

@@ -18,7 +18,7 @@ import LoginFormProtocols
   /// The channel to the agent, and the session in it.
   package let channel: AgentChannel
   private let keyring: Keyring
-  private let grabSetting: String?
+  private let environment: LaunchEnvironment
   /// Where the requester of `OPTION owner` is looked up (/proc).
   private let processes: any Requester.Processes
   private weak var showing: (any PinentryShowing)?
@@ -38,7 +38,7 @@ import LoginFormProtocols
   /// `processes`, shows requests with `showing` and ends the program with
   /// `exit`; nil when no locked memory is left.
   package init?(
-    session: PinentrySession, keyring: Keyring, grabSetting: String?,
+    session: PinentrySession, keyring: Keyring, environment: LaunchEnvironment,
     processes: any Requester.Processes, showing: any PinentryShowing, input: Int32 = 0,
     output: Int32 = 1,
     exit: @escaping (ExitStatus) -> Never
@@ -49,7 +49,7 @@ import LoginFormProtocols
     self.input = input
     self.channel = channel
     self.keyring = keyring
-    self.grabSetting = grabSetting
+    self.environment = environment
     self.processes = processes
     self.showing = showing
     self.exit = exit
@@ -142,7 +142,7 @@ import LoginFormProtocols
     }
     let opening = channel.answer {
       PinentryPasswordCache.open(
-        request, session: &$0, keyring: keyring, grabSetting: grabSetting, requester: owner,
+        request, session: &$0, keyring: keyring, environment: environment, requester: owner,
         into: &$1)
     }
     switch opening {

@@ -24,14 +24,14 @@ import LoginFormStreams
   /// A server for `session`, going on from `handOff` when the quick
   /// pinentry handed over; nil when no locked memory is left.
   package init?(
-    session: PinentrySession, grabSetting: String?, keyring: Keyring, wantsWindows: Bool,
+    session: PinentrySession, environment: LaunchEnvironment, keyring: Keyring, wantsWindows: Bool,
     handOff: HandOff? = nil
   ) {
     self.wantsWindows = wantsWindows
     handedOver = handOff?.transcript
     guard
       let conversation = PinentryConversation(
-        session: session, keyring: keyring, grabSetting: grabSetting,
+        session: session, keyring: keyring, environment: environment,
         processes: ProcFileSystem(), showing: self,
         exit: { Standard.exit($0) })
     else { return nil }

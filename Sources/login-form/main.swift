@@ -28,6 +28,12 @@ if let exposure = MemoryExposure(
 // Read once, before anything changes it: every decision sees one value.
 let environment = LaunchEnvironment { g_getenv($0).map { String(cString: $0) } }
 let mode = Mode(arguments: CommandLine.arguments, askpassPromptMode: environment.sshAskpassPrompt)
+Diagnostics.showsDebugLines = environment.isDebugging
+for warning in environment.windowParentWarnings { Diagnostics.warn(warning) }
+// A token lets one window take the keyboard: kept for it, and kept from
+// anything this process starts.
+WindowActivation.launch(token: environment.activation, startupID: environment.startupID)
+for name in LaunchEnvironment.activationVariables { g_unsetenv(name) }
 DisplayConnection.prepareEnvironment()
 DebuggingHooks.close(isDropIn: mode.isDropIn)
 // One name whatever link started the binary: it is the X11 window class, the
@@ -92,8 +98,7 @@ func requireLockedMemory(bytes: Int = 4096) {
     let result = PromptShowing.show(
       .form(request.form), plan: .forProcess(forcesTerminal: request.usesTerminal),
       onWindow: {
-        DisplayConnection.warnAboutX11Options(
-          request.form.options, grabWasAsked: request.asksForGrab)
+        DisplayConnection.warnAboutX11Options(grabWasAsked: request.asksForGrab)
       },
       onTerminal: {
         for warning in OrdinaryFrontEnd.terminalWarnings(for: request) {
@@ -148,7 +153,7 @@ func requireLockedMemory(bytes: Int = 4096) {
       processID: Int(getpid()), userID: Int(geteuid()), groupID: Int(getegid()), launch: launch)
     guard
       let server = PinentryServer(
-        session: session, grabSetting: environment.grab,
+        session: session, environment: environment,
         keyring: .secretService(replaying: handOff, warn: Diagnostics.warn),
         wantsWindows: PresenterPlan.pinentryOpensDisplay(
           pinentryUserData: environment.pinentryUserData),

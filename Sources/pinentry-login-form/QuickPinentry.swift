@@ -27,7 +27,8 @@ import LoginFormStreams
     store = RecordingPasswordStore(SecretServiceStore())
     guard LockedRegion.canLock(12_288),
       let conversation = PinentryConversation(
-        session: session, keyring: Keyring(store: store, warn: Diagnostics.warn), grabSetting: nil,
+        session: session, keyring: Keyring(store: store, warn: Diagnostics.warn),
+        environment: LaunchEnvironment(),
         processes: ProcFileSystem(),
         showing: self,
         // Nothing secret is left in the buffers: each answer's went as it

@@ -290,11 +290,51 @@ class ZenityOptionTests(PromptTestCase):
         parent.key("Escape")
         self.assertExit(parent, 1, b"")
 
+    def test_parent_in_the_portals_notation_makes_the_window_its_child(self):
+        parent = self.start("--title=" + harness.unique_title("parent"))
+        # xdg-desktop-portal writes the id in hex without 0x.
+        prompt = self.start(f"--parent=x11:{parent.window:x}", env=environment(LOGIN_FORM_DEBUG="1"))
+        self.assertIn(f"window id # {hex(parent.window)}",
+                      xprop(prompt.window, "WM_TRANSIENT_FOR"))
+        prompt.key("Escape")
+        err = self.assertExit(prompt, 1, b"")
+        self.assertIn(f"login-form: debug: parent: x11:{hex(parent.window)} from --parent: "
+                      f"transient for it\n".encode(), err)
+        parent.focus()
+        parent.key("Escape")
+        self.assertExit(parent, 1, b"")
+
+    def test_the_environment_names_the_parent_of_an_askpass_prompt(self):
+        parent = self.start("--title=" + harness.unique_title("parent"))
+        prompt = self.start("Password: ", add_title=False, title="Authentication",
+                            env=environment(LOGIN_FORM_GRAB="0",
+                                            LOGIN_FORM_PARENT=f"x11:{hex(parent.window)}"))
+        self.assertIn(f"window id # {hex(parent.window)}",
+                      xprop(prompt.window, "WM_TRANSIENT_FOR"))
+        prompt.key("Escape")
+        self.assertEqual(self.assertExit(prompt, 1, b""), b"")
+        parent.focus()
+        parent.key("Escape")
+        self.assertExit(parent, 1, b"")
+
+    def test_a_wayland_parent_on_x11_and_a_broken_variable_each_say_so_once(self):
+        prompt = self.start("--parent=wayland:abc%20def",
+                            env=environment(LOGIN_FORM_PARENT="0x2a"))
+        self.assertNotIn("window id", xprop(prompt.window, "WM_TRANSIENT_FOR"))
+        prompt.key("Escape")
+        err = self.assertExit(prompt, 1, b"")
+        self.assertEqual(err.decode().splitlines(), [
+            'login-form: LOGIN_FORM_PARENT: "0x2a" is neither x11:WINDOW nor wayland:HANDLE; '
+            "the prompt is shown on its own",
+            "login-form: --parent: wayland:abc%20def is a Wayland window, and this prompt is on "
+            "X11; it is shown on its own"])
+
     def test_attach_to_a_window_that_does_not_exist_warns_and_goes_on(self):
         prompt = self.start("--attach=0x7ffffff0")
         prompt.key("Escape")
         err = self.assertExit(prompt, 1, b"")
-        self.assertEqual(err, b"login-form: --attach: there is no window 0x7ffffff0\n")
+        self.assertEqual(err, b"login-form: --attach: there is no window x11:0x7ffffff0; "
+                               b"the prompt is shown on its own\n")
 
     def test_window_icon_from_a_file_and_from_the_theme(self):
         icon = os.path.join(os.path.dirname(__file__), "..", "..", "resources", "icons",

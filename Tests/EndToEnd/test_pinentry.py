@@ -387,6 +387,28 @@ class AssuanTests(ClientTestCase):
         self.assertIn('"login-form", "Login-form"', classes)
         window.key("Escape")
 
+    def test_the_agents_window_in_decimal_or_hex_becomes_the_parent(self):
+        parent = harness.Prompt()
+        self.addCleanup(parent.kill)
+        parent.show()
+        for how, argv, option in (
+                ("OPTION parent-wid in decimal", [BINARY, "--pinentry"],
+                 f"OPTION parent-wid={parent.window}\n"),
+                ("--parent-wid in hex", [BINARY, "--pinentry", f"--parent-wid={hex(parent.window)}"],
+                 "")):
+            with self.subTest(how=how):
+                script = (option + "SETDESC Parented\nGETPIN\nBYE\n").encode()
+                client = Client(argv, {**os.environ, "LOGIN_FORM_GRAB": "0"}, input=script)
+                self.addCleanup(client.kill)
+                window = self.next_window(client=client, pid=client.pid)
+                transient = subprocess.run(
+                    ["xprop", "-id", str(window.window), "WM_TRANSIENT_FOR"],
+                    capture_output=True, text=True, timeout=10).stdout
+                self.assertIn(f"window id # {hex(parent.window)}", transient)
+                window.key("Escape")
+                status, out, err = client.finish()
+                self.assertEqual((status, err), (0, b""))
+
     def test_getpin_answers_with_escaped_data(self):
         script = (b"OPTION lc-ctype=C.UTF-8\n"
                   b"SETDESC Line one%0ALine two: 100%25 sure+\n"

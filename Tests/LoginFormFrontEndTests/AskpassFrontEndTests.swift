@@ -10,7 +10,8 @@ import Testing
 @Suite struct AskpassFrontEndTests {
   private func prompt(_ text: String, mode: String? = nil, grab: String? = nil) -> Prompt {
     AskpassFrontEnd.prompt(
-      for: AskpassRequest(prompt: text, promptMode: mode), grabSetting: grab)
+      for: AskpassRequest(prompt: text, promptMode: mode),
+      environment: LaunchEnvironment(grab: grab))
   }
 
   private func answer(_ result: PromptResult, to text: String, mode: String? = nil) -> Answer {
@@ -64,13 +65,15 @@ import Testing
   @Test func theRequesterIsPassedOnToEveryKindOfWindow() throws {
     let form = try #require(
       AskpassFrontEnd.prompt(
-        for: AskpassRequest(prompt: "Password: ", promptMode: nil), grabSetting: nil,
+        for: AskpassRequest(prompt: "Password: ", promptMode: nil),
+        environment: LaunchEnvironment(),
         requester: "ssh-add (12) ← bash"
       ).form)
     #expect(form.options.requester == "ssh-add (12) ← bash")
     let question = try #require(
       AskpassFrontEnd.prompt(
-        for: AskpassRequest(prompt: "Allow?", promptMode: "confirm"), grabSetting: nil,
+        for: AskpassRequest(prompt: "Allow?", promptMode: "confirm"),
+        environment: LaunchEnvironment(),
         requester: "ssh-agent (3) ← systemd"
       ).question)
     #expect(question.options.requester == "ssh-agent (3) ← systemd")

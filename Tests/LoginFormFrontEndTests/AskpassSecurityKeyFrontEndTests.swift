@@ -12,7 +12,8 @@ import Testing
 
   private func prompt(_ text: String, mode: String? = nil, grab: String? = nil) -> Prompt {
     AskpassFrontEnd.prompt(
-      for: AskpassRequest(prompt: text, promptMode: mode), grabSetting: grab)
+      for: AskpassRequest(prompt: text, promptMode: mode),
+      environment: LaunchEnvironment(grab: grab))
   }
 
   @Test func thePresenceNoticeSaysToTouchTheKeyAndNamesIt() throws {

@@ -28,7 +28,7 @@ import Testing
   @Test func getShowsTheURLAndPrefillsAKnownUsername() {
     let request = GitCredentialRequest(
       scheme: "https", host: "example.com:8443", path: "repo.git", username: "bob")
-    let form = GitCredentialFrontEnd.prompt(for: request, grabSetting: nil)
+    let form = GitCredentialFrontEnd.prompt(for: request, environment: LaunchEnvironment())
     #expect(form.shape == .usernameAndPassword)
     #expect(form.text == isolated("Sign in to https://example.com:8443/repo.git"))
     #expect(form.username == "bob")
@@ -42,11 +42,13 @@ import Testing
 
   @Test func anUnknownUsernameIsAskedFor() {
     let form = GitCredentialFrontEnd.prompt(
-      for: GitCredentialRequest(scheme: "https", host: "example.com"), grabSetting: "0")
+      for: GitCredentialRequest(scheme: "https", host: "example.com"),
+      environment: LaunchEnvironment(grab: "0"))
     #expect(form.username == "")
     #expect(!form.options.grabsKeyboard)
     let certificate = GitCredentialFrontEnd.prompt(
-      for: GitCredentialRequest(scheme: "cert", path: "/home/b/cert.p12"), grabSetting: nil,
+      for: GitCredentialRequest(scheme: "cert", path: "/home/b/cert.p12"),
+      environment: LaunchEnvironment(),
       requester: "git (4) ← bash")
     #expect(certificate.title == "Sign In to cert:///home/b/cert.p12")
     #expect(certificate.options.requester == "git (4) ← bash")

@@ -152,7 +152,7 @@ import Testing
     var shown: Prompt?
     let (output, shownAt) = converse(lines, keyring: keyring) {
       switch PinentryPasswordCache.open(
-        $0, session: &$1, keyring: keyring, grabSetting: nil, into: &$2)
+        $0, session: &$1, keyring: keyring, environment: LaunchEnvironment(), into: &$2)
       {
       case .answered(let event): return event
       case .ask(let prompt):

@@ -80,7 +80,7 @@ import Testing
     #expect(form.rules.username.pattern?.verdict(on: "zoë1") == .mismatch)
     #expect(form.options.timeoutSeconds == 30)
     #expect(form.options.window.width == 600)
-    #expect(form.options.window.parentWindow == 0x2a0_0007)
+    #expect(form.options.window.parents == [.init(window: .x11(0x2a0_0007), source: "--attach")])
     #expect(form.options.window.isModal)
     #expect(form.options.window.keepsAbove)
     #expect(form.options.grabsKeyboard)
@@ -166,7 +166,14 @@ import Testing
       error("--attach=nonsense")
         == .invalidValue(option: "attach", reason: "must be an X window id"))
     #expect(error("--attach=0") != nil, "no window has id 0")
-    #expect(error("--modal") == .conflict("modal", "attach"))
+    #expect(error("--modal") == .needs("modal", "parent"))
+    #expect(
+      error("--parent=0x2a")
+        == .invalidValue(option: "parent", reason: "must be x11:WINDOW or wayland:HANDLE"))
+    #expect(error("--parent=x11:2a", "--attach=0x2a") == .conflict("parent", "attach"))
+    let wayland = try? request("--parent=wayland:%24h", "--modal").form.options.window
+    #expect(wayland?.parents == [.init(window: .wayland("$h"), source: "--parent")])
+    #expect(wayland?.isModal == true)
     #expect(
       error("--width=0")
         == .invalidValue(option: "width", reason: "must be a whole number from 1 to 10000"))
@@ -238,7 +245,11 @@ import Testing
     #expect(
       OrdinaryFrontEnd.terminalWarnings(for: windowOnly) == [
         "--grab has no effect on a terminal: no program can hold it",
-        "--attach has no effect on a terminal: it names an X window",
+        "--attach has no effect on a terminal: it names a window",
+      ])
+    #expect(
+      try OrdinaryFrontEnd.terminalWarnings(for: request("--tty", "--parent=wayland:h")) == [
+        "--parent has no effect on a terminal: it names a window"
       ])
   }
 }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct PinentryDevicePromptTests {
   private func prompt(_ lines: String...) throws -> Prompt {
     let request = try #require(session(lines).1)
-    return PinentryPrompt.prompt(for: request, grabSetting: nil)
+    return PinentryPrompt.prompt(for: request, environment: LaunchEnvironment())
   }
 
   @Test func cardSecretsAreLabelledWithTheCardsWords() throws {

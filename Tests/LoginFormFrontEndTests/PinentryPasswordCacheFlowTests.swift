@@ -27,7 +27,7 @@ import Testing
     var sink = ArraySink()
     let opening = PinentryPasswordCache.open(
       try #require(request), session: &session, keyring: WarningLog().keyring(store),
-      grabSetting: nil, into: &sink)
+      environment: LaunchEnvironment(), into: &sink)
     return (opening, sink.text, session)
   }
 

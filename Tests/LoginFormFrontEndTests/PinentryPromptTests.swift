@@ -27,7 +27,7 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
 @Suite struct PinentryPromptTests {
   private func prompt(_ lines: String..., grab: String? = nil) throws -> Prompt {
     let request = try #require(session(lines).1)
-    return PinentryPrompt.prompt(for: request, grabSetting: grab)
+    return PinentryPrompt.prompt(for: request, environment: LaunchEnvironment(grab: grab))
   }
 
   @Test func unlockingAKeyShowsTheDescriptionAndThePassphraseField() throws {
@@ -106,12 +106,15 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
   @Test func theRequesterIsShownOnFormsAndQuestions() throws {
     let request = try #require(session(["GETPIN"]).1)
     let form = try #require(
-      PinentryPrompt.prompt(for: request, grabSetting: nil, requester: "gpg (9) ← git commit")
-        .form)
+      PinentryPrompt.prompt(
+        for: request, environment: LaunchEnvironment(), requester: "gpg (9) ← git commit"
+      )
+      .form)
     #expect(form.options.requesterLine == "Asked by " + isolated("gpg (9) ← git commit"))
     let confirm = try #require(session(["CONFIRM"]).1)
     let question = try #require(
-      PinentryPrompt.prompt(for: confirm, grabSetting: nil, requester: "gpg (9)").question)
+      PinentryPrompt.prompt(for: confirm, environment: LaunchEnvironment(), requester: "gpg (9)")
+        .question)
     #expect(question.options.requester == "gpg (9)")
   }
 
@@ -137,7 +140,20 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
     #expect(form.cancelLabel == "_Abort")
     #expect(form.title == "My Title")
     #expect(form.options.timeoutSeconds == 5)
-    #expect(form.options.window.parentWindow == 0x2a)
+    #expect(form.options.window.parents == [.init(window: .x11(0x2a), source: "parent-wid")])
+  }
+
+  @Test func theAgentsWindowComesBeforeTheEnvironmentsAndKDEsHint() throws {
+    let request = try #require(session(["OPTION parent-wid=4194311", "GETPIN"]).1)
+    let environment = LaunchEnvironment(
+      parent: "wayland:from%20env", geometryHint: "kde%24handle 10 20")
+    let form = try #require(PinentryPrompt.prompt(for: request, environment: environment).form)
+    #expect(
+      form.options.window.parents == [
+        .init(window: .x11(4_194_311), source: "parent-wid"),
+        .init(window: .wayland("from env"), source: "LOGIN_FORM_PARENT"),
+        .init(window: .wayland("kde$handle"), source: "PINENTRY_GEOM_HINT"),
+      ])
   }
 
   @Test func eitherTheAgentOrTheEnvironmentCanTurnTheGrabOff() throws {
@@ -211,7 +227,8 @@ func session(_ lines: [String], launch: PinentryLaunch? = nil) -> (
   @Test func aMessageHasOneButton() throws {
     for lines in [["SETDESC Done.", "MESSAGE"], ["SETDESC Done.", "CONFIRM --one-button"]] {
       let request = try #require(session(lines).1)
-      let question = try #require(PinentryPrompt.prompt(for: request, grabSetting: nil).question)
+      let question = try #require(
+        PinentryPrompt.prompt(for: request, environment: LaunchEnvironment()).question)
       #expect(question.yesLabel == "_OK")
       #expect(question.noLabel == nil)
       #expect(question.otherLabel == nil)

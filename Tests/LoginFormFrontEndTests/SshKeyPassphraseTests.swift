@@ -121,7 +121,7 @@ import Testing
     store.savable = false
     #expect(SshKeyPassphrase.offer(WarningLog().keyring(store)) == nil)
     let prompt = AskpassFrontEnd.prompt(
-      for: AskpassRequest(prompt: first, promptMode: nil), grabSetting: nil,
+      for: AskpassRequest(prompt: first, promptMode: nil), environment: LaunchEnvironment(),
       offer: SshKeyPassphrase.offer(WarningLog().keyring(FakePasswordStore())))
     #expect(prompt.form?.rememberOffer?.label == "_Save in password manager")
   }

@@ -24,7 +24,8 @@ final class CountdownTests: GtkTestCase {
           let event = withBytes(line) { session.receive(line: $0, into: &sink) }
           if case .show(let shown) = event { request = shown }
         }
-        let prompt = PinentryPrompt.prompt(for: try XCTUnwrap(request), grabSetting: nil)
+        let prompt = PinentryPrompt.prompt(
+          for: try XCTUnwrap(request), environment: LaunchEnvironment())
         guard case .form(let description) = prompt else { return XCTFail("\(prompt)") }
         let window = makeWindow(description)
         XCTAssertEqual(window.frame.countdown != nil, seconds != nil, "\(lines)")

@@ -22,7 +22,7 @@ import Testing
       processID: 7, userID: 1000, groupID: 1000, flavor: "login-form", version: "1.0")
     conversation = try #require(
       PinentryConversation(
-        session: PinentrySession(host: host), keyring: .none, grabSetting: nil,
+        session: PinentrySession(host: host), keyring: .none, environment: LaunchEnvironment(),
         processes: NoProcesses(),
         showing: showing, input: agent.readEnd, output: answers.writeEnd,
         exit: { _ in fatalError("the conversation ended the program") }))
@@ -166,7 +166,7 @@ import Testing
     await MainActor.run {
       let showing = FakeShowing()
       let conversation = PinentryConversation(
-        session: PinentrySession(host: host), keyring: .none, grabSetting: nil,
+        session: PinentrySession(host: host), keyring: .none, environment: LaunchEnvironment(),
         processes: NoProcesses(),
         showing: showing, input: agent.readEnd, output: answers.writeEnd,
         exit: { exit($0 == .submitted ? 0 : 9) })!

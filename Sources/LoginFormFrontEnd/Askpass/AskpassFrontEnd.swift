@@ -6,15 +6,16 @@ import LoginFormProtocols
 /// git call it. The answer is one line on standard output; anything but
 /// exit 0 means the user backed out.
 package enum AskpassFrontEnd {
-  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`,
+  /// What to show for `request`; `environment` tunes the window
+  /// (`DropIn.options`),
   /// `requester` says which program asks (see `Requester`), if known, and
   /// `offer` is a "Save in password manager" check box for an entry
   /// (`SshKeyPassphrase.offer`).
   package static func prompt(
-    for request: AskpassRequest, grabSetting: String?, requester: String? = nil,
+    for request: AskpassRequest, environment: LaunchEnvironment, requester: String? = nil,
     offer: RememberOffer? = nil
   ) -> Prompt {
-    var options = DropIn.options(title: "OpenSSH", grabSetting: grabSetting)
+    var options = DropIn.options(title: "OpenSSH", environment: environment)
     options.requester = requester
     switch request.question {
     case .entry(let field):

@@ -26,7 +26,7 @@ package enum AskpassPlan {
       offer = SshKeyPassphrase.offer(access.keyring)
     }
     let shown = AskpassFrontEnd.prompt(
-      for: request, grabSetting: environment.grab, requester: requester(), offer: offer)
+      for: request, environment: environment, requester: requester(), offer: offer)
     let presenters = PresenterPlan.forAskpass(
       request, onTerminal: onTerminal, gitTerminalPrompt: environment.gitTerminalPrompt)
     return .ask(

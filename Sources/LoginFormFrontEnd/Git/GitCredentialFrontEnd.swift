@@ -22,11 +22,12 @@ package enum GitCredentialFrontEnd {
   }
 
   /// The window for `get`: titled after the host, the URL, the username
-  /// when git knows it, and both fields; `grabSetting` is `LOGIN_FORM_GRAB`,
+  /// when git knows it, and both fields; `environment` tunes the
+  /// window (`DropIn.options`),
   /// `requester` says which program asks, if known, and `offer` is the
   /// "Remember" check box (`GitCredentialKeyring.offer`).
   package static func prompt(
-    for request: GitCredentialRequest, grabSetting: String?, requester: String? = nil,
+    for request: GitCredentialRequest, environment: LaunchEnvironment, requester: String? = nil,
     offer: RememberOffer? = nil
   ) -> FormDescription {
     let prompt = request.prompt
@@ -38,7 +39,7 @@ package enum GitCredentialFrontEnd {
     let target = request.host.flatMap { $0.isEmpty ? nil : $0 } ?? prompt.url
     form.options = DropIn.options(
       title: ClientText.title(formatted(localized("Sign In to %s"), target)),
-      grabSetting: grabSetting)
+      environment: environment)
     form.options.requester = requester
     form.rememberOffer = offer
     return form

@@ -52,7 +52,7 @@ package enum GitCredentialPlan {
     }
     let offer = GitCredentialKeyring.offer(keyring: access.keyring, notes: access.notes)
     let form = GitCredentialFrontEnd.prompt(
-      for: request, grabSetting: environment.grab, requester: requester(), offer: offer)
+      for: request, environment: environment, requester: requester(), offer: offer)
     let presenters = PresenterPlan.forProcess(
       forcesTerminal: false, gitTerminalPrompt: environment.gitTerminalPrompt)
     return .ask(

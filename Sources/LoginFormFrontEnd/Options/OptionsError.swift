@@ -10,6 +10,8 @@ package enum OptionsError: Error, Equatable, CustomStringConvertible {
   case invalidValue(option: String, reason: String)
   /// Options that cannot be combined.
   case conflict(String, String)
+  /// An option that means something only beside another.
+  case needs(String, String)
   /// A positional argument where none is taken.
   case unexpectedArgument(String)
 
@@ -24,6 +26,8 @@ package enum OptionsError: Error, Equatable, CustomStringConvertible {
       formatted(localized("Invalid value for --%s: %s"), option, reason)
     case .conflict(let first, let second):
       formatted(localized("--%s and --%s cannot be used together"), first, second)
+    case .needs(let option, let other):
+      formatted(localized("--%s needs --%s"), option, other)
     case .unexpectedArgument(let argument):
       formatted(localized("Unexpected argument: %s"), argument)
     }

@@ -18,8 +18,9 @@ package enum OrdinaryFrontEnd {
     if request.asksForGrab {
       warnings.append(localized("--grab has no effect on a terminal: no program can hold it"))
     }
-    if request.form.options.window.parentWindow != nil {
-      warnings.append(localized("--attach has no effect on a terminal: it names an X window"))
+    if let parent = request.form.options.window.parents.first, parent.source.hasPrefix("--") {
+      warnings.append(
+        formatted(localized("%s has no effect on a terminal: it names a window"), parent.source))
     }
     return warnings
   }

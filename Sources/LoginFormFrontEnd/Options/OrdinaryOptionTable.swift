@@ -79,9 +79,13 @@ package enum OrdinaryOptionTable {
       .text(
         "window-icon", localized("Icon name or image file for the window"), placeholder: "ICON"),
       .text(
-        "attach", localized("Keep the window above this X window (X11 only)"),
+        "parent",
+        localized("Keep the window above this window: x11:XID or wayland:HANDLE (xdg-foreign)"),
         placeholder: "WINDOW"),
-      .flag("modal", localized("Block the window given with --attach")),
+      .text(
+        "attach", localized("Keep the window above this X window (as --parent=x11:XID)"),
+        placeholder: "XID"),
+      .flag("modal", localized("Block the window given with --parent or --attach")),
       .flag("keep-above", localized("Keep the window above all others")),
       .flag("grab", localized("Hold the keyboard while the window is open (X11 only)")),
       .flag("tty", localized("Ask on the terminal instead of in a window")),

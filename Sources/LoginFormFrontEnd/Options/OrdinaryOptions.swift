@@ -130,15 +130,23 @@ package enum OrdinaryOptions {
     if let icon = options.window.icon, icon.contains("/"), let problem = checks.iconProblem(icon) {
       throw .invalidValue(option: "window-icon", reason: problem.reason)
     }
+    if parsed.isGiven("parent"), parsed.isGiven("attach") { throw .conflict("parent", "attach") }
+    if let parent = try parsed.text("parent") {
+      guard let window = WindowParent(notation: parent, source: "--parent") else {
+        throw .invalidValue(
+          option: "parent", reason: localized("must be x11:WINDOW or wayland:HANDLE"))
+      }
+      options.window.parents = [window]
+    }
     if let attach = try parsed.text("attach") {
-      guard let id = WindowHints.windowID(attach) else {
+      guard let window = WindowParent(windowID: attach, source: "--attach") else {
         throw .invalidValue(option: "attach", reason: localized("must be an X window id"))
       }
-      options.window.parentWindow = id
+      options.window.parents = [window]
     }
     options.window.isModal = parsed.flag("modal")
-    if options.window.isModal, options.window.parentWindow == nil {
-      throw .conflict("modal", "attach")
+    if options.window.isModal, options.window.parents.isEmpty {
+      throw .needs("modal", "parent")
     }
     options.window.keepsAbove = parsed.flag("keep-above")
     return options

@@ -40,7 +40,7 @@ package enum PinentryPasswordCache {
   /// manager allow saving.
   package static func open(
     _ request: PinentryRequest, session: inout PinentrySession, keyring: Keyring,
-    grabSetting: String?, requester: String? = nil, into sink: inout some ByteSink
+    environment: LaunchEnvironment, requester: String? = nil, into sink: inout some ByteSink
   ) -> Opening {
     if let event = answerFromCache(request, session: &session, keyring: keyring, into: &sink) {
       return .answered(event)
@@ -48,7 +48,7 @@ package enum PinentryPasswordCache {
     let offersSaving = request.mayCachePassword && keyring.offersSaving
     return .ask(
       PinentryPrompt.prompt(
-        for: request, grabSetting: grabSetting, offersSaving: offersSaving, requester: requester))
+        for: request, environment: environment, offersSaving: offersSaving, requester: requester))
   }
 
   /// Answers `request` from the password manager when pinentry would look

@@ -5,16 +5,17 @@ import LoginFormProtocols
 /// A pinentry request as a prompt: the one place where the agent's texts
 /// and options become what the window shows.
 package enum PinentryPrompt {
-  /// What to show for `request`; `grabSetting` is `LOGIN_FORM_GRAB`, and
+  /// What to show for `request`; `environment` tunes the window
+  /// (`DropIn.options`), and
   /// `requester` says which program asks (from `OPTION owner`, see
   /// `Requester`), if known. With `offersSaving` a `GETPIN` that the agent
   /// lets the password manager keep gets the "Save in password manager"
   /// check box.
   package static func prompt(
-    for request: PinentryRequest, grabSetting: String?, offersSaving: Bool = false,
+    for request: PinentryRequest, environment: LaunchEnvironment, offersSaving: Bool = false,
     requester: String? = nil
   ) -> Prompt {
-    var options = options(for: request, grabSetting: grabSetting)
+    var options = options(for: request, environment: environment)
     options.requester = requester
     if case .readerWaits(let action) = request.device {
       return .notice(readerNotice(action, for: request, options: options))
@@ -105,14 +106,19 @@ package enum PinentryPrompt {
     return question
   }
 
-  static func options(for request: PinentryRequest, grabSetting: String?)
+  static func options(for request: PinentryRequest, environment: LaunchEnvironment)
     -> PromptOptions
   {
     var options = DropIn.options(
-      title: request.title.map(ClientText.title) ?? "GnuPG", grabSetting: grabSetting)
+      title: request.title.map(ClientText.title) ?? "GnuPG", environment: environment)
     options.grabsKeyboard = options.grabsKeyboard && request.grabsKeyboard
     options.timeoutSeconds = request.timeoutSeconds
-    options.window.parentWindow = request.options.parentWindow.flatMap(WindowHints.windowID)
+    // The agent's window first: it names the window that asked this time.
+    if let parent = request.options.parentWindow.flatMap({
+      WindowParent(windowID: $0, source: "parent-wid")
+    }) {
+      options.window.parents.insert(parent, at: 0)
+    }
     return options
   }
 

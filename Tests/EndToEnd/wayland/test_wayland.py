@@ -173,7 +173,19 @@ class WaylandTests(unittest.TestCase):
         own = gtk_messages(err) - self.baseline
         self.assertEqual(own, {
             "login-form: --grab has no effect on Wayland: the compositor owns the keyboard",
-            "login-form: --attach has no effect on Wayland: it names an X window"})
+            "login-form: --attach: x11:0x1200007 is an X window, and this prompt is on Wayland; "
+            "it is shown on its own"})
+
+    def test_a_compositor_without_xdg_foreign_says_so_and_still_asks(self):
+        # Weston 10 has no xdg-foreign: no window can be another program's child.
+        prompt = self.start("--title=wayland-no-foreign", "--parent=wayland:0123abcd")
+        prompt.fill("Username", "alice.b")
+        prompt.press("Cancel")
+        code, out, err = prompt.finish()
+        self.assertEqual((code, out), (1, b""))
+        self.assertEqual(gtk_messages(err) - self.baseline, {
+            "login-form: --parent: this compositor cannot keep a window above another program's "
+            "(no xdg-foreign); the prompt is shown on its own"})
 
 
 if __name__ == "__main__":
