@@ -52,14 +52,18 @@ import LoginFormPrompt
 
   /// Spends the kept token on `window`, if no window has yet, once the
   /// window has mapped and been configured (in either order) and the paint
-  /// after that has reached the compositor; reports when the window gets
-  /// the keyboard. Called as the window is realized.
+  /// after that has reached the compositor; reports when the window gets the
+  /// focus. Called as the window is realized.
   static func follow(_ window: UnsafeMutablePointer<GtkWidget>) {
     if Diagnostics.showsDebugLines {
+      // The focused state is the compositor's word (xdg-toplevel's
+      // "activated"), which comes also on a seat with no keyboard yet.
       let focus = Handlers()
-      focus.first = SignalConnection.connectEvent(window, "focus-in-event") { _ in
+      focus.first = SignalConnection.connectEvent(window, "window-state-event") { event in
+        let state = event.pointee.window_state.new_window_state.rawValue
+        guard state & GDK_WINDOW_STATE_FOCUSED.rawValue != 0 else { return false }
         g_signal_handler_disconnect(window, focus.first)
-        Diagnostics.debug("focus: the window has the keyboard")
+        Diagnostics.debug("focus: the compositor gave the window the focus")
         return false
       }
     }
@@ -72,7 +76,14 @@ import LoginFormPrompt
       else { return }
       wait.first = SignalConnection.connect(clock, "after-paint") {
         g_signal_handler_disconnect(clock, wait.first)
-        gtk_window_set_startup_id(lf_window(window), token.value)
+        // GTK's focus request spends the display's startup id if it has one
+        // (gtk_window_set_startup_id would not: it takes mutter's
+        // "…_TIME0" tokens for X11 timestamps and asks for a token of its
+        // own, which strict compositors refuse).
+        if let display = gdk_display_get_default(), let own = gtk_widget_get_window(window) {
+          gdk_wayland_display_set_startup_notification_id(display, token.value)
+          gdk_window_focus(own, guint32(GDK_CURRENT_TIME))
+        }
         Diagnostics.debug(
           "activation: the token from \(token.source) sent after the window's first frame")
       }
