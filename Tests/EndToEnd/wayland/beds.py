@@ -134,10 +134,13 @@ class ParentWindow(LineProcess):
     def pid(self):
         return self.process.pid
 
-    def token(self):
-        """A fresh xdg-activation token made for this window's surface (with
-        the serial of the last key it got, if any)."""
-        self.send("token")
+    def token(self, bare=False):
+        """A fresh xdg-activation token made for this window's surface, with
+        the serial of the last key (or keyboard entry) it got, if any; bare,
+        with neither surface nor serial. sway 1.7 answers a request with a
+        serial from a window without the keyboard focus with a token that
+        activates nothing, and honours every bare one (see parent_window.c)."""
+        self.send("token bare" if bare else "token")
         return self.expect("token")
 
     def activate(self, token):

@@ -6,7 +6,11 @@
  * (mutter's handles hold quotes, dollars and backslashes). On a line "token"
  * on stdin it asks the compositor for an xdg-activation token for its own
  * surface, with the serial of the last key or keyboard entry it saw if any,
- * and prints "token <TOKEN>" (or "error <why>"); on "activate TOKEN" it asks
+ * and prints "token <TOKEN>" (or "error <why>"); "token bare" asks with
+ * neither surface nor serial. wlroots (sway 1.7) hands out a valid token
+ * for a bare request whoever asks, but for one with a serial only if the
+ * serial is the client's and its surface has the keyboard focus: otherwise
+ * it answers with a token that activates nothing. On "activate TOKEN" it asks
  * to be focused with that token and prints "activated" once the compositor
  * has the request. Exits when stdin closes.
  *
@@ -142,7 +146,7 @@ static void token_done(void *data, struct xdg_activation_token_v1 *token, const 
 
 static const struct xdg_activation_token_v1_listener token_listener = {token_done};
 
-static void print_token(void)
+static void print_token(gboolean bare)
 {
     if (activation == NULL) {
         printf("error the compositor offers no xdg_activation_v1\n");
@@ -153,9 +157,9 @@ static void print_token(void)
     struct xdg_activation_token_v1 *token = xdg_activation_v1_get_activation_token(activation);
     xdg_activation_token_v1_add_listener(token, &token_listener, &text);
     struct wl_surface *surface = gdk_wayland_window_get_wl_surface(gtk_widget_get_window(window));
-    if (surface != NULL)
+    if (surface != NULL && !bare)
         xdg_activation_token_v1_set_surface(token, surface);
-    if (have_serial)
+    if (have_serial && !bare)
         xdg_activation_token_v1_set_serial(token, last_serial, seat);
     xdg_activation_token_v1_set_app_id(token, "login-form");
     xdg_activation_token_v1_commit(token);
@@ -200,8 +204,8 @@ static gboolean on_stdin(GIOChannel *channel, GIOCondition condition, gpointer d
         return G_SOURCE_REMOVE;
     }
     g_strchomp(line);
-    if (strcmp(line, "token") == 0)
-        print_token();
+    if (strcmp(line, "token") == 0 || strcmp(line, "token bare") == 0)
+        print_token(strcmp(line, "token bare") == 0);
     else if (strncmp(line, "activate ", 9) == 0)
         activate(line + 9);
     else

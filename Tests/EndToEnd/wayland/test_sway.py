@@ -85,6 +85,28 @@ class SwayBedTests(unittest.TestCase):
         first.activate(second.token())
         self.wait_for_focus(first.pid)
 
+    def test_a_token_with_the_serial_of_an_unfocused_window_activates_nothing(self):
+        """sway 1.7 (wlroots 0.15) checks a token request's serial and focus;
+        activate() returns after sway handled the request, so the focus
+        read afterwards is final."""
+        first = self.parent("parent-stale")
+        self.wait_for_focus(first.pid)
+        second = self.parent("parent-current")
+        self.wait_for_focus(second.pid)
+        second.activate(first.token())
+        first.activate(first.token())
+        self.assertEqual(self.sway.focused_node()["pid"], second.pid)
+
+    def test_a_bare_token_activates_whoever_asked_for_it(self):
+        """...but one asked for with no serial and no surface, it honours from
+        anyone: a bed can hand login-form a token without focusing first."""
+        first = self.parent("parent-bare")
+        self.wait_for_focus(first.pid)
+        second = self.parent("parent-other")
+        self.wait_for_focus(second.pid)
+        first.activate(first.token(bare=True))
+        self.wait_for_focus(first.pid)
+
 
 if __name__ == "__main__":
     unittest.main()
