@@ -9,6 +9,7 @@ import shutil
 import unittest
 
 import harness  # first: it pins the AT-SPI typelib's version
+from gi.repository import Atspi
 from harness import WINDOW_TIMEOUT, poll
 from sway_bed import LOGIN_FORM_APP_ID, Sway
 
@@ -74,6 +75,19 @@ class SwayBedTests(unittest.TestCase):
         prompt.press("Done")
         code, out, _ = prompt.finish()
         self.assertEqual((code, out), (0, "alice.é\nhunter22 x\n".encode()))
+
+    def test_the_keyboard_locks_caps_and_holds_modifiers(self):
+        """Caps_Lock locks (wtype's does not); ctrl+a selects all."""
+        prompt = self.prompt("--title=sway-keys").show()
+        self.node_of(prompt.pid)
+        self.sway.swaymsg(f"[pid={prompt.pid}]", "focus")
+        self.wait_for_focus(prompt.pid)
+        prompt.type("Username", ("key", "Caps_Lock"), "abc")
+        self.assertEqual(Atspi.Text.get_text(prompt.entry("Username"), 0, -1), "ABC")
+        prompt.type("Username", ("key", "Caps_Lock"), ("key", "ctrl+a"), "d")
+        self.assertEqual(Atspi.Text.get_text(prompt.entry("Username"), 0, -1), "d")
+        prompt.press("Cancel")
+        self.assertEqual(prompt.finish()[:2], (1, b""))
 
     def test_a_token_of_the_focused_window_moves_the_focus(self):
         """What the activation tests rely on: a token made by the focused
