@@ -152,7 +152,8 @@ static void print_token(gboolean bare)
         printf("error the compositor offers no xdg_activation_v1\n");
         return;
     }
-    wl_display_dispatch_queue_pending(display, queue);  /* the latest serial */
+    /* Everything the compositor sent so far, for the latest serial. */
+    wl_display_roundtrip_queue(display, queue);
     char *text = NULL;
     struct xdg_activation_token_v1 *token = xdg_activation_v1_get_activation_token(activation);
     xdg_activation_token_v1_add_listener(token, &token_listener, &text);
