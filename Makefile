@@ -27,7 +27,13 @@ LINT_PACKAGES = shellcheck pyflakes3
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb xauth dbus dbus-x11 at-spi2-core xdotool \
 	python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 python3-xlib \
 	desktop-file-utils appstream adwaita-icon-theme imagemagick xclip x11-utils valgrind gdb \
-	weston jq locales strace $(CLIENT_PACKAGES)
+	weston jq locales strace $(WAYLAND_BED_PACKAGES) $(CLIENT_PACKAGES)
+# The sway and mutter beds of the Wayland tests (Tests/EndToEnd/wayland/beds.py):
+# the compositors; passwd's useradd/userdel for sway's throwaway user (runuser
+# is util-linux's); wayland-scanner and the protocols, headers and xkbcommon
+# that wayland/run builds the parent window and the virtual keyboard with.
+WAYLAND_BED_PACKAGES = sway mutter passwd util-linux libwayland-bin wayland-protocols \
+	libwayland-dev libxkbcommon-dev
 # The real clients of the drop-in modes that Tests/EndToEnd/test_*.py drive.
 # dropbear-bin is only the binaries (no service): an SSH server for the host-key question.
 # gcc and libssl-dev build the software security key (Tests/EndToEnd/fixtures/soft-sk.c);
