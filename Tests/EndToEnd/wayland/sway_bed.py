@@ -77,7 +77,9 @@ class Sway(Compositor):
                "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"}
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
-                ["runuser", "-u", self.user, "--", "sway", "-c", config], env=env, cwd=home,
+                # -d: wlroots says at debug level which activation requests it
+                # rejects, the one sign a refused token leaves.
+                ["runuser", "-u", self.user, "--", "sway", "-d", "-c", config], env=env, cwd=home,
                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True)
         self.defer(self._stop_sway)
