@@ -76,14 +76,7 @@ import LoginFormPrompt
       else { return }
       wait.first = SignalConnection.connect(clock, "after-paint") {
         g_signal_handler_disconnect(clock, wait.first)
-        // GTK's focus request spends the display's startup id if it has one
-        // (gtk_window_set_startup_id would not: it takes mutter's
-        // "…_TIME0" tokens for X11 timestamps and asks for a token of its
-        // own, which strict compositors refuse).
-        if let display = gdk_display_get_default(), let own = gtk_widget_get_window(window) {
-          gdk_wayland_display_set_startup_notification_id(display, token.value)
-          gdk_window_focus(own, guint32(GDK_CURRENT_TIME))
-        }
+        gtk_window_set_startup_id(lf_window(window), token.value)
         Diagnostics.debug(
           "activation: the token from \(token.source) sent after the window's first frame")
       }
