@@ -34,6 +34,8 @@ let package = Package(
     // GLib alone, for the main loop and the terminal, which build without
     // GTK's headers.
     .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // GIO's directory monitors, for the systemd password agent.
+    .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
     // gcr's locked memory, without GTK.
     .systemLibrary(name: "CGcr", pkgConfig: "gcr-base-3", providers: [.apt(["libgcr-3-dev"])]),
     // Our own C: the hardened secret entry and its locked buffer, GObject
@@ -105,7 +107,7 @@ let package = Package(
     .target(
       name: "LoginFormProcess",
       dependencies: [
-        "CGtk", "CProcess", "LoginFormFrontEnd", "LoginFormGtk", "LoginFormKeyring",
+        "CGio", "CGtk", "CProcess", "LoginFormFrontEnd", "LoginFormGtk", "LoginFormKeyring",
         "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormModel", "LoginFormPinentry",
         "LoginFormPrompt", "LoginFormProtocols", "LoginFormStreams", "LoginFormTerminal",
       ]),

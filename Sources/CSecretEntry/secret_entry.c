@@ -26,6 +26,9 @@ struct _LfSecretEntry {
     // a passphrase they chose to have generated; forgotten at the next
     // change of the text and when the text is hidden again.
     gboolean keeps_selection;
+    // Whether nothing of the text shows, not even how long it is: no mask
+    // characters, and an empty text over AT-SPI (systemd's Silent=1).
+    gboolean silent;
 };
 
 G_DEFINE_TYPE(LfSecretEntry, lf_secret_entry, GTK_TYPE_ENTRY)
@@ -70,7 +73,8 @@ static gchar *mask(GtkEntry *entry, gint count) {
 }
 
 static gint length_of(GtkEntry *entry) {
-    return entry != NULL ? (gint)gtk_entry_get_text_length(entry) : 0;
+    if (entry == NULL || (LF_IS_SECRET_ENTRY(entry) && LF_SECRET_ENTRY(entry)->silent)) return 0;
+    return (gint)gtk_entry_get_text_length(entry);
 }
 
 // Clamps an AT-SPI offset (-1 means the end) to the entry's length.
@@ -213,8 +217,19 @@ static gchar *get_selection(AtkText *text, gint number, gint *start, gint *end) 
 
 // Methods not set here keep GtkEntryAccessible's: GObject hands an
 // interface's init a copy of the parent's table.
+static gint get_character_count(AtkText *text) { return length_of(entry_of(text)); }
+
+// A silent entry's caret stays at the start: where it is tells the length.
+static gint get_caret_offset(AtkText *text) {
+    GtkEntry *entry = entry_of(text);
+    if (entry == NULL) return 0;
+    return MIN(gtk_editable_get_position(GTK_EDITABLE(entry)), length_of(entry));
+}
+
 static void lf_secret_entry_accessible_text_init(AtkTextIface *iface) {
     iface->get_text = get_text;
+    iface->get_character_count = get_character_count;
+    iface->get_caret_offset = get_caret_offset;
     iface->get_character_at_offset = get_character_at_offset;
     iface->get_text_before_offset = get_text_before_offset;
     iface->get_text_at_offset = get_text_at_offset;
@@ -297,6 +312,11 @@ static void entry_notify(GObject *object, GParamSpec *pspec) {
     gint start, end;
     if (strcmp(pspec->name, "visibility") == 0 && !gtk_entry_get_visibility(GTK_ENTRY(object)))
         self->keeps_selection = FALSE;
+    if (self->silent && strcmp(pspec->name, "visibility") == 0
+        && gtk_entry_get_visibility(GTK_ENTRY(object))) {
+        gtk_entry_set_visibility(GTK_ENTRY(object), FALSE);
+        return;
+    }
     if (!self->keeps_selection && gtk_entry_get_visibility(GTK_ENTRY(object))
         && (strcmp(pspec->name, "selection-bound") == 0
             || strcmp(pspec->name, "cursor-position") == 0
@@ -347,4 +367,11 @@ GtkWidget *lf_secret_entry_new(void) {
         g_object_new(LF_TYPE_SECRET_ENTRY, "buffer", buffer, "visibility", FALSE, NULL);
     g_object_unref(buffer);
     return entry;
+}
+
+void lf_secret_entry_set_silent(LfSecretEntry *entry) {
+    entry->silent = TRUE;
+    gtk_entry_set_visibility(GTK_ENTRY(entry), FALSE);
+    // GTK shows nothing at all for an invisible character of 0.
+    gtk_entry_set_invisible_char(GTK_ENTRY(entry), 0);
 }

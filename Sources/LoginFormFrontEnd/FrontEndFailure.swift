@@ -34,6 +34,8 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   case handOff(HandOffError)
   /// Another process could read this one's memory: nothing is asked.
   case memoryExposed(MemoryExposure)
+  /// The systemd agent could watch none of the directories askers use.
+  case systemdAgentHasNoDirectory
 
   /// What locked memory was needed for.
   package enum LockedUse: Equatable, Sendable {
@@ -84,6 +86,8 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
         // traces login-form.
         localized("Not asking: process %d is tracing this one and could read what is typed"),
         tracer)
+    case .systemdAgentHasNoDirectory:
+      localized("Cannot watch /run/systemd/ask-password: no password query could be seen")
     case .memoryExposed(.dumpable):
       localized(
         "Not asking: something made this process readable by other programs while it started")
@@ -97,7 +101,7 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
     switch self {
     case .options, .noPresenter, .cannotLockMemory, .readFailed, .inputTooLong,
       .missingGitAction,
-      .git, .handOff:
+      .git, .handOff, .systemdAgentHasNoDirectory:
       .usage
     case .noLockedMemoryLeft, .outputClosed, .writeFailed, .lineBreakInAnswer: .notDelivered
     case .memoryExposed: .memoryExposed

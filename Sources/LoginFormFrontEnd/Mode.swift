@@ -18,6 +18,10 @@ package enum Mode: Equatable {
   /// as gpg-agent starts a pinentry; the payload is the options, with the
   /// program name first.
   case pinentry([String])
+  /// `login-form --systemd-agent`: systemd's password agent, answering the
+  /// ask files of systemd-cryptsetup, systemd-ask-password and the like
+  /// until it is stopped.
+  case systemdAgent
 
   /// Whether the mode is one a client program starts (askpass, git's
   /// helper, pinentry), in an environment the user did not set up for it.
@@ -34,6 +38,8 @@ package enum Mode: Equatable {
       self = .gitCredential(rest)
     } else if rest.first == "--pinentry" {
       self = .pinentry([program] + rest.dropFirst())
+    } else if rest == ["--systemd-agent"] {
+      self = .systemdAgent
     } else if rest.first == "--git-credential" {
       self = .gitCredential(Array(rest.dropFirst()))
     } else if rest.count == 1, let action = rest.first, ["get", "store", "erase"].contains(action) {

@@ -154,9 +154,15 @@ import LoginFormPrompt
   }
 
   private func configureEntries() {
+    let silent = description.passwordEcho == .silent
     for row in rows where row.field.isSecret {
       gtk_entry_set_input_purpose(lf_entry(row.entry), GTK_INPUT_PURPOSE_PASSWORD)
-      aids[row.field] = PasswordAids(entry: row.entry) { [row] in row.showCapsLock($0) }
+      if silent { lf_secret_entry_set_silent(lf_secret_entry(row.entry)) }
+      let aid = PasswordAids(entry: row.entry, revealable: !silent) { [row] in
+        row.showCapsLock($0)
+      }
+      if description.passwordEcho == .shownAtFirst { aid.showRevealed(true) }
+      aids[row.field] = aid
     }
     if model.shape.contains(.username) {
       let entry = lf_entry(row(.username).entry)

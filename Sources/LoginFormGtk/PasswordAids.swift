@@ -17,25 +17,31 @@ import LoginFormPrompt
   static let revealKey = GDK_KEY_h
 
   /// Adds the helpers to `entry`, which must hide its text; `onCapsLock`
-  /// hears whether Caps Lock is on while the entry has the focus.
-  init(entry: UnsafeMutablePointer<GtkWidget>, onCapsLock: @escaping @MainActor (Bool) -> Void) {
+  /// hears whether Caps Lock is on while the entry has the focus. Without
+  /// `revealable` (a silent entry) there is no peek at all.
+  init(
+    entry: UnsafeMutablePointer<GtkWidget>, revealable: Bool = true,
+    onCapsLock: @escaping @MainActor (Bool) -> Void
+  ) {
     self.entry = entry
     self.onCapsLock = onCapsLock
     keymap = Self.keymap(for: entry)
     lf_entry_set_caps_lock_warning(lf_entry(entry), false.gboolean)
-    showRevealed(false)
-    SignalConnection.connectIconPress(entry) { [weak self] position in
-      guard let self, position == GTK_ENTRY_ICON_SECONDARY else { return }
-      showRevealed(!isRevealed)
-    }
-    SignalConnection.connectEvent(entry, "key-press-event") { [weak self] event in
-      let key = event.pointee.key
-      let control = key.state & GDK_CONTROL_MASK.rawValue != 0
-      guard let self, control, gdk_keyval_to_lower(key.keyval) == UInt32(Self.revealKey) else {
-        return false
+    if revealable {
+      showRevealed(false)
+      SignalConnection.connectIconPress(entry) { [weak self] position in
+        guard let self, position == GTK_ENTRY_ICON_SECONDARY else { return }
+        showRevealed(!isRevealed)
       }
-      showRevealed(!isRevealed)
-      return true
+      SignalConnection.connectEvent(entry, "key-press-event") { [weak self] event in
+        let key = event.pointee.key
+        let control = key.state & GDK_CONTROL_MASK.rawValue != 0
+        guard let self, control, gdk_keyval_to_lower(key.keyval) == UInt32(Self.revealKey) else {
+          return false
+        }
+        showRevealed(!isRevealed)
+        return true
+      }
     }
     for signal in ["focus-in-event", "focus-out-event"] {
       SignalConnection.connectEvent(entry, signal) { [weak self] _ in

@@ -33,6 +33,8 @@ package struct FormDescription {
   package var passwordRequirement: String?
   /// The same rule at length, for the password's tooltip.
   package var passwordRequirementDetails: String?
+  /// What the password field shows of what is typed.
+  package var passwordEcho = PasswordEcho.masked
   /// A check of the password by another program that must accept it
   /// before the affirmative button is sensitive (gpg-agent's CHECKPIN).
   package var externalCheck: ExternalCheck?

@@ -111,6 +111,9 @@ func requireLockedMemory(bytes: Int = 4096) {
       AskpassPlan.plan(
         prompt: prompt, onTerminal: onTerminal, environment: environment, requester: requester(),
         access: keyringAccess()))
+  case .systemdAgent:
+    requireLockedMemory()
+    SystemdAgent(environment: environment).serve()
   case .gitCredential(let arguments):
     let action: GitCredentialAction
     do {

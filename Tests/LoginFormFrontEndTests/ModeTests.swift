@@ -31,6 +31,14 @@ import Testing
       "two arguments are never a prompt")
   }
 
+  @Test func theSystemdAgentIsThatOneOptionAlone() {
+    #expect(Mode(arguments: ["login-form", "--systemd-agent"]) == .systemdAgent)
+    #expect(
+      Mode(arguments: ["login-form", "--systemd-agent"], askpassPromptMode: "") == .systemdAgent)
+    #expect(Mode(arguments: ["login-form", "--systemd-agent", "--title=x"]) == .ordinary)
+    #expect(Mode.systemdAgent.isDropIn, "hardened as the drop-in modes are")
+  }
+
   @Test func everyModeButTheOrdinaryOneIsADropIn() {
     #expect(!Mode.ordinary.isDropIn)
     #expect(Mode.askpass(prompt: "x").isDropIn)

@@ -34,6 +34,14 @@ GtkWidget *lf_secret_entry_new(void);
  */
 void lf_secret_entry_keep_selection(LfSecretEntry *entry);
 
+/**
+ * lf_secret_entry_set_silent:
+ *
+ * Makes the entry show nothing of its text, not even its length: no mask
+ * characters on screen, an empty text over AT-SPI, and no revealing.
+ */
+void lf_secret_entry_set_silent(LfSecretEntry *entry);
+
 /// The checked cast, which Swift cannot import as a macro.
 static inline LfSecretEntry *lf_secret_entry(gpointer p) { return LF_SECRET_ENTRY(p); }
 
