@@ -202,7 +202,8 @@ release: static-cxx
 # quick program (no GTK), gpg-agent's pinentry and, under the name
 # git-credential-login-form, git's helper (each binary reads argv[0]); it
 # becomes login-form, found beside it, for a window. Each gets the one man
-# page under its own name too. The Debian
+# page under its own name too. The systemd password agent's user unit goes
+# where systemd looks for PREFIX's (/usr/lib or /usr/local/lib), not enabled. The Debian
 # package installs with this recipe (debian/rules), so a file added here is
 # packaged as well.
 INSTALLED = \
@@ -214,6 +215,7 @@ INSTALLED = \
 	$(foreach icon,scalable/apps/$(APP_ID).svg symbolic/apps/$(APP_ID)-symbolic.svg \
 	  $(foreach size,$(ICON_SIZES),$(size)x$(size)/apps/$(APP_ID).png), \
 	  644:resources/icons/hicolor/$(icon):share/icons/hicolor/$(icon)) \
+	644:resources/systemd/login-form-ask-password-agent.service:lib/systemd/user/login-form-ask-password-agent.service \
 	644:resources/login-form.1:share/man/man1/login-form.1 \
 	link:login-form.1:share/man/man1/git-credential-login-form.1 \
 	link:login-form.1:share/man/man1/pinentry-login-form.1

@@ -57,6 +57,8 @@ import Testing
     #expect(form.title == "Unlock Disk")
     #expect(form.text?.contains("Backup key?") == true)
     #expect(form.text?.contains("/dev/sdc") == true)
+    let bare = try #require(asked(query(id: "cryptsetup:/dev/sdc")))
+    #expect(bare.text == "Unlock the encrypted disk \u{2068}/dev/sdc\u{2069}.")
   }
 
   @Test func aSecurityTokenPINSaysToTouchTheKeyAfter() throws {

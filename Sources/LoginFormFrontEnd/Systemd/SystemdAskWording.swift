@@ -33,7 +33,10 @@ package enum SystemdAskWording {
           formatted(
             localized("Unlock the encrypted disk “%s” (%s)."), ClientText.displayable($0), device)
         }
-        ?? formatted(localized("%s (%s)"), message ?? localized("Unlock an encrypted disk"), device)
+        ?? message.map {
+          // TRANSLATORS: the asker's own question, then the disk's device.
+          formatted(localized("%s (%s)"), $0, device)
+        } ?? formatted(localized("Unlock the encrypted disk %s."), device)
     }
     form.options = DropIn.options(title: title, environment: environment)
     if let icon = query.icon, !icon.contains("/"), !icon.isEmpty { form.options.window.icon = icon }
