@@ -19,7 +19,7 @@ ICON_SIZES = 16 24 32 48 64 128 256
 # static libstdc++ that the release link takes (see RELEASE_FLAGS).
 BUILD_PACKAGES = $(shell .ci/build-depends) libstdc++-12-dev
 # The linters of the shell scripts and the Python, which make lint runs.
-LINT_PACKAGES = shellcheck pyflakes3
+LINT_PACKAGES = shellcheck pyflakes3 gettext
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read. locales has the
 # sources localedef builds a KOI8-R locale from for the terminal tests;
@@ -96,7 +96,7 @@ VERSION = $(shell .ci/version)
 # locked memory and the agent channel.
 PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests|LoginFormLockedMemoryTests|LoginFormPinentryTests
 
-.PHONY: all build run check test lint deps-build deps-lint deps-test share static-cxx pot \
+.PHONY: all build run check test lint deps-build deps-lint deps-test share static-cxx pot pot-template \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \
 	test-install screenshot icons bench bench-model fuzz fuzz-build fuzz-smoke \
 	test-asan test-tsan leakcheck mutants
@@ -143,11 +143,15 @@ static-cxx:
 
 # Regenerates the template from the sources, then merges it into each translation.
 pot:
+	@$(MAKE) --no-print-directory pot-template POT=resources/po/login-form.pot
+	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
+
+# The template alone, written to POT: what `pot` and .ci/check-translations share.
+pot-template:
 	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized \
 	  --keyword=localizedPlural:1,2 --add-comments=TRANSLATORS: --package-name=login-form \
 	  --package-version=$(VERSION) --msgid-bugs-address=https://github.com/loginform/login-form/issues \
-	  --no-location -o resources/po/login-form.pot $(SOURCES)
-	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
+	  --no-location -o "$(POT)" $(SOURCES)
 
 # Every language the project is written in: Swift, the shell scripts and the
 # Python (the end-to-end tests, the tools), each found by .ci/scripts. The C
@@ -157,6 +161,7 @@ lint: deps-lint
 	shellcheck $$(.ci/scripts sh)
 	pyflakes3 $$(.ci/scripts python)
 	.ci/check-package-lists
+	.ci/check-translations
 
 # The quick loop: no display, no root; well under a minute after a build.
 check: deps-build lint
