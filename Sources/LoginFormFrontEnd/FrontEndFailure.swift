@@ -59,6 +59,7 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
     case .noPresenter(let display?, nil): display
     case .noPresenter(nil, let terminal):
       formatted(
+        // TRANSLATORS: %s says why (the terminal is not one, turned off, …).
         localized("Cannot ask on a terminal: %s"),
         (terminal ?? .noControllingTerminal).description)
     case .cannotLockMemory:
@@ -69,7 +70,9 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
     case .noLockedMemoryLeft(.protocolStream):
       localized("No locked memory is left for the protocol")
     case .outputClosed: localized("Standard output is closed")
+    // TRANSLATORS: %s is the system's reason (strerror).
     case .writeFailed(let reason): formatted(localized("Could not write the answer: %s"), reason)
+    // TRANSLATORS: %s is the system's reason (strerror).
     case .readFailed(let reason): formatted(localized("Cannot read the input: %s"), reason)
     case .inputTooLong: localized("The input is too long")
     case .lineBreakInAnswer:

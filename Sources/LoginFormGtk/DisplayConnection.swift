@@ -56,29 +56,38 @@ package enum DisplayConnection {
     }
     if let explicitName = gdk_get_display_arg_name().map({ String(cString: $0) }) {
       return formatted(
+        // TRANSLATORS: %s lists what was tried, clause by clause (the next messages).
         localized("Cannot open display: %s"),
+        // TRANSLATORS: a variable or option name, then its value: never translated.
         formatted(localized("%s=%s failed"), "--display", explicitName))
     }
     var clauses: [String] = []
     if allows("wayland") {
       let value = g_getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
       if let value, !value.isEmpty {
+        // TRANSLATORS: a variable or option name, then its value: never translated.
         clauses.append(formatted(localized("%s=%s failed"), "WAYLAND_DISPLAY", value))
       } else if backends.contains("wayland") {
+        // TRANSLATORS: %s is an environment variable (DISPLAY, WAYLAND_DISPLAY).
         clauses.append(formatted(localized("%s is not set"), "WAYLAND_DISPLAY"))
       }
     }
     if allows("x11") {
       switch g_getenv("DISPLAY").map({ String(cString: $0) }) {
+      // TRANSLATORS: %s is an environment variable (DISPLAY, WAYLAND_DISPLAY).
       case nil: clauses.append(formatted(localized("%s is not set"), "DISPLAY"))
+      // TRANSLATORS: %s is an environment variable (DISPLAY).
       case "": clauses.append(formatted(localized("%s is set but empty"), "DISPLAY"))
+      // TRANSLATORS: a variable or option name, then its value: never translated.
       case let value?: clauses.append(formatted(localized("%s=%s failed"), "DISPLAY", value))
       }
     }
     if clauses.isEmpty {
       clauses.append(
+        // TRANSLATORS: GDK_BACKEND and its value: never translated.
         formatted(localized("%s=%s matches no display backend"), "GDK_BACKEND", backends))
     }
+    // TRANSLATORS: %s lists what was tried, clause by clause (the next messages).
     return formatted(localized("Cannot open display: %s"), clauses.joined(separator: "; "))
   }
 

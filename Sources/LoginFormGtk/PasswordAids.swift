@@ -81,6 +81,7 @@ import LoginFormPrompt
       text, GTK_ENTRY_ICON_SECONDARY, revealed ? "view-conceal-symbolic" : "view-reveal-symbolic")
     let action = revealed ? localized("Hide Password") : localized("Show Password")
     gtk_entry_set_icon_tooltip_text(
+      // TRANSLATORS: %s is "Show Password" or "Hide Password"; Ctrl+H is the shortcut, keep it as is.
       text, GTK_ENTRY_ICON_SECONDARY, formatted(localized("%s (Ctrl+H)"), action))
     gtk_entry_set_icon_activatable(text, GTK_ENTRY_ICON_SECONDARY, true.gboolean)
     nameIcon(GTK_ENTRY_ICON_SECONDARY, action)

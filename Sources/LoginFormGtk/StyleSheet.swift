@@ -20,6 +20,7 @@ import LoginFormPrompt
     defer { g_object_unref(provider) }
     var error: UnsafeMutablePointer<GError>?
     guard gtk_css_provider_load_from_path(provider, path, &error) != 0 else {
+      // TRANSLATORS: a file path, then the system's reason.
       Diagnostics.warn(formatted(localized("Cannot load %s: %s"), path, takeMessage(error)))
       return
     }

@@ -22,7 +22,9 @@ import LoginFormPrompt
     else {
       let message =
         onX11
+        // TRANSLATORS: the first %s is where the window was named (--parent, LOGIN_FORM_PARENT), the second the window (wayland:HANDLE), both never translated.
         ? localized("%s: %s is a Wayland window, and this prompt is on X11; it is shown on its own")
+        // TRANSLATORS: the first %s is where the window was named (--parent, LOGIN_FORM_PARENT), the second the window (x11:0x…), both never translated.
         : localized("%s: %s is an X window, and this prompt is on Wayland; it is shown on its own")
       Diagnostics.warn(formatted(message, first.source, first.notation))
       return
@@ -42,6 +44,7 @@ import LoginFormPrompt
     guard let foreign = gdk_x11_window_foreign_new_for_display(display, Window(id)) else {
       Diagnostics.warn(
         formatted(
+          // TRANSLATORS: the first %s is where the window was named (--parent), the second the window (x11:0x…).
           localized("%s: there is no window %s; the prompt is shown on its own"), parent.source,
           parent.notation))
       return false
@@ -68,18 +71,21 @@ import LoginFormPrompt
     case LF_PARENT_NO_FOREIGN:
       Diagnostics.warn(
         formatted(
+          // TRANSLATORS: %s is where the window was named (--parent); xdg-foreign is a protocol's name.
           localized(
             "%s: this compositor cannot keep a window above another program's (no xdg-foreign); the prompt is shown on its own"
           ), parent.source))
     case LF_PARENT_UNKNOWN:
       Diagnostics.warn(
         formatted(
+          // TRANSLATORS: the first %s is where the window was named (--parent), the second the window (wayland:HANDLE).
           localized(
             "%s: the compositor knows no window %s (closed, or on another display); the prompt is shown on its own"
           ), parent.source, parent.notation))
     default:
       Diagnostics.warn(
         formatted(
+          // TRANSLATORS: the first %s is where the window was named (--parent), the second the window.
           localized("%s: could not ask the compositor about %s; the prompt is shown on its own"),
           parent.source, parent.notation))
     }

@@ -51,6 +51,7 @@ import LoginFormPrompt
     if icon.contains("/") {
       var error: UnsafeMutablePointer<GError>?
       if gtk_window_set_icon_from_file(lf_window(window), icon, &error) == 0 {
+        // TRANSLATORS: %s is GTK's reason the icon could not be loaded.
         Diagnostics.warn(formatted(localized("--window-icon: %s"), takeMessage(error)))
       }
     } else {

@@ -28,6 +28,7 @@ package enum IssueMessage {
   package static func text(for issue: FieldIssue, mismatchText: String? = nil) -> String {
     switch issue {
     case .tooShort(let minimum, let missing) where minimum == 1 && missing == 1:
+      // TRANSLATORS: a field message: the field must not be empty.
       localized("Required")
     case .tooShort(let minimum, let missing) where missing == minimum:
       // Nothing typed yet: "6 more (at least 6)" would say the rule twice.
@@ -51,8 +52,10 @@ package enum IssueMessage {
     case .invisibleCharacter:
       localized("No invisible or text-reordering characters")
     case .containsSeparator(let separator):
+      // TRANSLATORS: a field message; %s is the output separator the caller chose.
       formatted(localized("Cannot contain “%s”"), separator)
     case .endsWithSeparatorStart(_, let suffix):
+      // TRANSLATORS: a field message; %s is the start of the output separator.
       formatted(localized("Cannot end with “%s”"), suffix)
     case .patternMismatch(let hint):
       hint ?? localized("Not in the expected format")

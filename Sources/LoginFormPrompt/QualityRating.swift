@@ -25,12 +25,16 @@ package struct QualityRating: Hashable, Sendable {
     fraction = Double(percent) / 100
     failsRules = clamped < 0
     if failsRules {
+      // TRANSLATORS: the quality of a passphrase as a percentage; "%%" is a literal percent sign.
       text = formatted(localized("%d %% — does not meet the agent’s rules"), percent)
     } else if percent < Self.fair {
+      // TRANSLATORS: the quality of a passphrase.
       text = localized("Weak")
     } else if percent < Self.strong {
+      // TRANSLATORS: the quality of a passphrase.
       text = localized("Fair")
     } else {
+      // TRANSLATORS: the quality of a passphrase.
       text = localized("Strong")
     }
   }

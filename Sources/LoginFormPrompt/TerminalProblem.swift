@@ -23,10 +23,13 @@ package enum TerminalProblem: Error, Equatable, CustomStringConvertible {
     case .noControllingTerminal:
       localized("the process has no controlling terminal")
     case .turnedOff(let setting):
+      // TRANSLATORS: %s is the setting, as GIT_TERMINAL_PROMPT=0: never translated.
       formatted(localized("terminal prompts are turned off (%s)"), setting)
     case .notATerminal(let path):
+      // TRANSLATORS: %s is a path, such as /dev/pts/3.
       formatted(localized("%s is not a terminal"), path)
     case .unusable(let path, let code):
+      // TRANSLATORS: a path, then the system's reason.
       formatted(localized("cannot use the terminal %s: %s"), path, String(cString: strerror(code)))
     }
   }

@@ -72,6 +72,7 @@ extension TerminalForm: FormSurface {
   var refusalOfPassword: String? {
     guard let check = externalCheck, !check.allowsSubmit else { return nil }
     return check.shownRefusal?.message ?? description.externalCheck?.refusalTitle
+      // TRANSLATORS: on the terminal, when gpg-agent refuses the passphrase and gives no reason.
       ?? localized("Not accepted")
   }
 

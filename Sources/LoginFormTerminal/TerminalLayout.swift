@@ -18,6 +18,7 @@ package enum TerminalLayout {
     }
     if let plainText { lines += TerminalText.lines(plainText) }
     var keys = formatted(
+      // TRANSLATORS: on the terminal: the keys Enter and Esc (keep their names), then what each does (the button labels).
       localized("Enter: %s, Esc: %s"), TerminalText.withoutMnemonic(form.okLabel),
       TerminalText.withoutMnemonic(form.cancelLabel))
     if let generate = form.generateButton {
@@ -66,6 +67,7 @@ package enum TerminalLayout {
     if field == .password, let bar = form.qualityBar, let quality {
       notes.append(
         formatted(
+          // TRANSLATORS: on the terminal: a label, then its value (the quality bar: "Quality: Weak").
           localized("%s: %s"), TerminalText.withoutMnemonic(bar.label),
           QualityRating(agentValue: quality).text))
     }

@@ -23,17 +23,20 @@ enum HandOver {
     }
     if let input, dup2(input, 0) < 0 { cannotHandOver(errno) }
     guard let path = loginFormPath else {
+      // TRANSLATORS: login-form is the program's name; %s the system's reason.
       fail(formatted(localized("Cannot find login-form: %s"), reason(errno)))
     }
     let argv = arguments.map { strdup($0) } + [nil]
     execv(path, argv)
     let shown = path.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    // TRANSLATORS: a program's path, then the system's reason.
     fail(formatted(localized("Cannot start %s: %s"), shown, reason(errno)))
   }
 
   /// Says why what was read so far could not be handed over, and exits
   /// with status 2.
   static func cannotHandOver(_ errorNumber: Int32) -> Never {
+    // TRANSLATORS: to the program that shows windows; %s is the system's reason.
     fail(formatted(localized("Cannot hand the request over: %s"), reason(errorNumber)))
   }
 

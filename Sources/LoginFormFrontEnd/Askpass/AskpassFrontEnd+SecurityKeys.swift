@@ -14,12 +14,14 @@ extension AskpassFrontEnd {
     var text: String
     if case .securityKey(let type?, let key?, _) = request.device {
       text = formatted(
+        // TRANSLATORS: %1$s is the key type (ECDSA-SK, ED25519-SK), %2$s its fingerprint.
         localized("OpenSSH needs a signature from the %1$s key %2$s."), type, key)
     } else {
       text = localized("OpenSSH needs a signature from a key on your security key.")
     }
     text += " " + localized("Touching the security key confirms that you are there.")
     if let purpose = request.purpose {
+      // TRANSLATORS: what ssh says the signature is for (a host, "ssh:" or a file).
       text += "\n" + formatted(localized("Requested for: %s"), purpose)
     }
     text += "\n\n" + localized("This notice closes by itself once the key has been touched.")
@@ -35,17 +37,20 @@ extension AskpassFrontEnd {
     case .securityKey(let type?, let key?, let needsTouch):
       needsTouch
         ? formatted(
+          // TRANSLATORS: %1$s is the key type, %2$s its fingerprint.
           localized(
             "Enter the PIN of your security key for the %1$s key %2$s, then touch your security key."
           ),
           type, key)
         : formatted(
+          // TRANSLATORS: %1$s is the key type, %2$s its fingerprint.
           localized("Enter the PIN of your security key for the %1$s key %2$s."), type, key)
     case .securityKey(_, _, let needsTouch):
       needsTouch
         ? localized("Enter the PIN of your security key, then touch your security key.")
         : localized("Enter the PIN of your security key.")
     case .token(let label?):
+      // TRANSLATORS: %s is the PKCS#11 token's label, as the token names itself.
       formatted(localized("Enter the PIN of the token “%s”."), label)
     case .token(nil):
       localized("Enter the PIN of the PKCS#11 token (a smart card or a software token).")

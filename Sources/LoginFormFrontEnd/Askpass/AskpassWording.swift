@@ -45,12 +45,15 @@ struct AskpassWording: Equatable {
       // ssh before 8.x quoted it: "Enter passphrase for key '/path': ".
       if key.hasPrefix("key '"), key.hasSuffix("'") { key = key.dropFirst(5).dropLast() }
       title = localized("Unlock SSH Key")
+      // TRANSLATORS: %s is the path of an ssh key file.
       text = formatted(localized("Passphrase for %s"), key)
       if confirms { text! += "\n" + localized("Each use of the key will ask you to confirm it.") }
       okLabel = localized("_Unlock")
     } else if bare.hasSuffix("'s password"), let at = bare.lastIndex(of: "@") {
       let account = bare.dropLast("'s password".count)
+      // TRANSLATORS: a window title; %s is a host name (github.com).
       title = formatted(localized("Sign In to %s"), account[account.index(after: at)...])
+      // TRANSLATORS: %s is an account or a URL, as the asking program gave it.
       text = formatted(localized("Password for %s"), account)
       okLabel = localized("_Sign In")
     }
@@ -72,9 +75,11 @@ struct AskpassWording: Equatable {
       open < bare.index(before: bare.endIndex)
     else { return }
     let url = bare[bare.index(after: open)..<bare.index(before: bare.endIndex)]
+    // TRANSLATORS: a window title; %s is a host name (github.com).
     title = formatted(localized("Sign In to %s"), Self.host(of: url))
     text =
       field == .username
+      // TRANSLATORS: %s is an account or a URL, as the asking program gave it.
       ? formatted(localized("Username for %s"), url) : formatted(localized("Password for %s"), url)
     okLabel = field == .username ? localized("_Next") : localized("_Sign In")
   }

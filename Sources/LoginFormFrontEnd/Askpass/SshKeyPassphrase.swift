@@ -46,6 +46,7 @@ package struct SshKeyPassphrase {
     var search = search
     search.matchesSchema = true
     let name = comment.flatMap { $0.isEmpty ? nil : $0 } ?? keyFile
+    // TRANSLATORS: the label of a password manager item; %s is an ssh key file. gnome-keyring uses the same words for its own items.
     return KeyringItem(search: search, label: formatted(localized("Unlock password for: %s"), name))
   }
 

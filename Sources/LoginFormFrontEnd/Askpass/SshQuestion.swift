@@ -20,6 +20,7 @@ enum SshQuestion {
         + parsed.notes).joined(separator: "\n"),
       yes: localized("C_onnect"), no: localized("_Cancel"), options: options)
     let host = parsed.address.map { "\(parsed.host) (\($0))" } ?? parsed.host
+    // TRANSLATORS: %s is a host name; the question of an ssh host key that is not known yet.
     question.heading = formatted(localized("Connect to %s?"), host)
     question.detail = ([parsed.keyType + " " + parsed.fingerprint.text] + parsed.randomArt)
       .joined(separator: "\n")

@@ -33,11 +33,13 @@ package enum GitCredentialFrontEnd {
     let prompt = request.prompt
     var form = FormDescription(
       shape: prompt.shape, rules: DropIn.rules(maximumBytes: nil, maximumLength: 4096))
+    // TRANSLATORS: text above the fields; %s is a URL or host that git asks for.
     form.text = ClientText.displayable(formatted(localized("Sign in to %s"), prompt.url))
     form.username = prompt.username ?? ""
     form.okLabel = localized("_Sign In")
     let target = request.host.flatMap { $0.isEmpty ? nil : $0 } ?? prompt.url
     form.options = DropIn.options(
+      // TRANSLATORS: a window title; %s is a host name (github.com).
       title: ClientText.title(formatted(localized("Sign In to %s"), target)),
       environment: environment)
     form.options.requester = requester

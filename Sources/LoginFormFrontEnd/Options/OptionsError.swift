@@ -21,14 +21,19 @@ package enum OptionsError: Error, Equatable, CustomStringConvertible {
     case .parse(let message):
       message
     case .invalidUTF8(let option):
+      // TRANSLATORS: %s is an option name, never translated.
       formatted(localized("The value of --%s is not valid UTF-8"), option)
     case .invalidValue(let option, let reason):
+      // TRANSLATORS: the first %s is an option name, the second why its value is refused (another message).
       formatted(localized("Invalid value for --%s: %s"), option, reason)
     case .conflict(let first, let second):
+      // TRANSLATORS: both %s are option names, never translated.
       formatted(localized("--%s and --%s cannot be used together"), first, second)
     case .needs(let option, let other):
+      // TRANSLATORS: both %s are option names: the first means something only with the second.
       formatted(localized("--%s needs --%s"), option, other)
     case .unexpectedArgument(let argument):
+      // TRANSLATORS: %s is the argument, as given.
       formatted(localized("Unexpected argument: %s"), argument)
     }
   }

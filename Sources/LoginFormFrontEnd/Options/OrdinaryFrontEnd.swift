@@ -20,6 +20,7 @@ package enum OrdinaryFrontEnd {
     }
     if let parent = request.form.options.window.parents.first, parent.source.hasPrefix("--") {
       warnings.append(
+        // TRANSLATORS: %s is an option name (--parent, --attach).
         formatted(localized("%s has no effect on a terminal: it names a window"), parent.source))
     }
     return warnings

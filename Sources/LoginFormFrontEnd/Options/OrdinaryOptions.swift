@@ -86,6 +86,7 @@ package enum OrdinaryOptions {
       throw .invalidValue(
         option: name + "-min-length",
         reason: formatted(
+          // TRANSLATORS: a reason after "Invalid value for --…:"; the first %d is the value given, the second the most the field holds.
           localized("%d is more than the %d the entry holds"), minimum, rules.capacity))
     }
     return rules
@@ -104,6 +105,7 @@ package enum OrdinaryOptions {
     if form.username.unicodeScalars.count > capacity {
       throw .invalidValue(
         option: "username",
+        // TRANSLATORS: a reason after "Invalid value for --username:"; %d is the most characters the field holds.
         reason: formatted(localized("is longer than the %d the entry holds"), capacity))
     }
     for (name, label) in [
@@ -176,6 +178,7 @@ extension OptionsError {
     case .minimumAboveMaximum(let minimum, let maximum):
       self = .invalidValue(
         option: field + "-min-length",
+        // TRANSLATORS: a reason after "Invalid value for --…:"; the value given, then the maximum.
         reason: formatted(localized("%d is above the maximum of %d"), minimum, maximum))
     }
   }

@@ -45,8 +45,10 @@ package struct ParsedOptions {
       throw .invalidValue(
         option: name,
         reason: range.upperBound == Int.max
+          // TRANSLATORS: a reason after "Invalid value for --…:".
           ? formatted(localized("must be a whole number of at least %d"), range.lowerBound)
           : formatted(
+            // TRANSLATORS: a reason after "Invalid value for --…:".
             localized("must be a whole number from %d to %d"), range.lowerBound, range.upperBound))
     }
     return value

@@ -29,6 +29,7 @@ package final class Keyring {
       case .absent: usable = false
       case .refused(let failure):
         usable = false
+        // TRANSLATORS: %s says why (another message of this file).
         warn(formatted(localized("The password manager is not used: %s"), failure.reason))
       }
     }
@@ -58,6 +59,7 @@ package final class Keyring {
       warn(formatted(localized("A stored password is not used: %s"), why.reason))
       return nil
     case .failure(let failure):
+      // TRANSLATORS: %s is the Secret Service's own message.
       giveUp(localized("Could not look in the password manager: %s"), failure)
       return nil
     }
@@ -68,6 +70,7 @@ package final class Keyring {
   package func save(_ item: KeyringItem, secret: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let store = openStore else { return false }
     guard let failure = store.save(item, secret: secret) else { return true }
+    // TRANSLATORS: %s is the Secret Service's own message.
     giveUp(localized("Could not save in the password manager: %s"), failure)
     return false
   }
@@ -80,6 +83,7 @@ package final class Keyring {
     switch store.clear(search) {
     case .success(let removed): return removed
     case .failure(let failure):
+      // TRANSLATORS: %s is the Secret Service's own message.
       giveUp(localized("Could not remove from the password manager: %s"), failure)
       return nil
     }

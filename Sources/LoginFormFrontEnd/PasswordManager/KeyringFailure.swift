@@ -24,6 +24,7 @@ package enum KeyringFailure: Error, Hashable, Sendable {
   package var reason: String {
     switch self {
     case .foreignOwner(let userID):
+      // TRANSLATORS: a reason after "The password manager is not used:"; %d is a user id.
       formatted(localized("it belongs to another user (uid %d)"), userID)
     case .noAnswer(let seconds):
       formatted(
@@ -33,6 +34,7 @@ package enum KeyringFailure: Error, Hashable, Sendable {
     case .unusableSecret(let why): why.reason
     case .tooLittleLockedMemory(let limit, let needed):
       formatted(
+        // TRANSLATORS: "ulimit -l" is a command, never translated.
         localized("the locked-memory limit (ulimit -l) is %d KiB, and it needs %d KiB"),
         limit / 1024, needed / 1024)
     case .plainSession: localized("it offers no encrypted session")

@@ -57,6 +57,7 @@ package enum UnusableSecret: Hashable, Sendable {
   package var reason: String {
     switch self {
     case .contentType(let type):
+      // TRANSLATORS: a reason after "A stored password is not used:"; %s is a MIME type; "text/plain" is one too, never translated.
       formatted(localized("its content type is “%s”, not text/plain"), type.line)
     case .nulByte: localized("it holds a NUL byte")
     case .notUTF8: localized("it is not UTF-8 text")

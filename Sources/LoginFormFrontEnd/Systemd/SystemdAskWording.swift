@@ -31,12 +31,15 @@ package enum SystemdAskWording {
       form.text =
         query.message.flatMap(diskName).map {
           formatted(
+            // TRANSLATORS: the first %s is the disk's name, the second its device (/dev/sdb1).
             localized("Unlock the encrypted disk “%s” (%s)."), ClientText.displayable($0), device)
         }
         ?? message.map {
           // TRANSLATORS: the asker's own question, then the disk's device.
           formatted(localized("%s (%s)"), $0, device)
-        } ?? formatted(localized("Unlock the encrypted disk %s."), device)
+        }
+        // TRANSLATORS: %s is the disk's device (/dev/sdb1).
+        ?? formatted(localized("Unlock the encrypted disk %s."), device)
     }
     form.options = DropIn.options(title: title, environment: environment)
     if let icon = query.icon, !icon.contains("/"), !icon.isEmpty { form.options.window.icon = icon }
