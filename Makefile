@@ -85,6 +85,8 @@ comma := ,
 HARDENING_LDFLAGS := $(shell DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get LDFLAGS 2>/dev/null)
 RELEASE_LINK_FLAGS ?= $(foreach word,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(filter -Wl$(comma)%,$(HARDENING_LDFLAGS)))),-Xlinker $(word))
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
+# The translated desktop entry and metainfo (i18n-data).
+I18N_DIR = .build/i18n
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 # Every Swift file of every target, in folders too: xgettext takes only the
 # localized(…) calls.
@@ -96,7 +98,7 @@ VERSION = $(shell .ci/version)
 # locked memory and the agent channel.
 PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests|LoginFormLockedMemoryTests|LoginFormPinentryTests
 
-.PHONY: all build run check test lint deps-build deps-lint deps-test share static-cxx pot pot-template \
+.PHONY: all build run check test lint deps-build deps-lint deps-test share static-cxx pot pot-template i18n-data \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \
 	test-install screenshot icons bench bench-model fuzz fuzz-build fuzz-smoke \
 	test-asan test-tsan leakcheck mutants
@@ -146,12 +148,27 @@ pot:
 	@$(MAKE) --no-print-directory pot-template POT=resources/po/login-form.pot
 	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
 
-# The template alone, written to POT: what `pot` and .ci/check-translations share.
+# The template alone, written to POT: what `pot` and .ci/check-translations
+# share. The program's messages, then the desktop entry's and the metainfo's
+# (which i18n-data puts back, translated).
 pot-template:
 	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized \
 	  --keyword=localizedPlural:1,2 --add-comments=TRANSLATORS: --package-name=login-form \
 	  --package-version=$(VERSION) --msgid-bugs-address=https://github.com/loginform/login-form/issues \
 	  --no-location -o "$(POT)" $(SOURCES)
+	xgettext --join-existing --language=Desktop --add-comments=TRANSLATORS: --no-location \
+	  -o "$(POT)" resources/$(APP_ID).desktop
+	xgettext --join-existing --from-code=UTF-8 --no-location -o "$(POT)" \
+	  resources/$(APP_ID).metainfo.xml
+
+# The desktop entry and the metainfo with every translation merged in, from
+# the English in resources/ and the .po files: what install installs.
+i18n-data:
+	@mkdir -p "$(I18N_DIR)"
+	msgfmt --desktop --template=resources/$(APP_ID).desktop -d resources/po \
+	  -o "$(I18N_DIR)/$(APP_ID).desktop"
+	msgfmt --xml --template=resources/$(APP_ID).metainfo.xml -d resources/po \
+	  -o "$(I18N_DIR)/$(APP_ID).metainfo.xml"
 
 # Every language the project is written in: Swift, the shell scripts and the
 # Python (the end-to-end tests, the tools), each found by .ci/scripts. The C
@@ -187,9 +204,10 @@ test-e2e:
 test-wayland:
 	LOGIN_FORM="$(BIN_DIR)/login-form" $(QUIET) Tests/EndToEnd/wayland/run
 
-test-resources:
-	desktop-file-validate resources/$(APP_ID).desktop
+test-resources: i18n-data
+	desktop-file-validate resources/$(APP_ID).desktop "$(I18N_DIR)/$(APP_ID).desktop"
 	appstreamcli validate --no-net --explain resources/$(APP_ID).metainfo.xml
+	appstreamcli validate --no-net --explain "$(I18N_DIR)/$(APP_ID).metainfo.xml"
 
 # Installs into a temporary DESTDIR, checks the tree, runs the installed copy.
 test-install:
@@ -202,7 +220,8 @@ release: static-cxx
 
 # What install puts under PREFIX, one entry per file, and so what uninstall
 # removes: mode:source:path, or link:target:path for a symbolic link; a
-# source under release/ is a product of `make release`. `share` adds the
+# source under release/ is a product of `make release`, one under i18n/ of
+# `make i18n-data` (the desktop entry and metainfo, translated). `share` adds the
 # translations and the style sheet (SHARED). pinentry-login-form is the
 # quick program (no GTK), gpg-agent's pinentry and, under the name
 # git-credential-login-form, git's helper (each binary reads argv[0]); it
@@ -215,8 +234,8 @@ INSTALLED = \
 	755:release/login-form:bin/login-form \
 	link:pinentry-login-form:bin/git-credential-login-form \
 	755:release/pinentry-login-form:bin/pinentry-login-form \
-	644:resources/$(APP_ID).desktop:share/applications/$(APP_ID).desktop \
-	644:resources/$(APP_ID).metainfo.xml:share/metainfo/$(APP_ID).metainfo.xml \
+	644:i18n/$(APP_ID).desktop:share/applications/$(APP_ID).desktop \
+	644:i18n/$(APP_ID).metainfo.xml:share/metainfo/$(APP_ID).metainfo.xml \
 	$(foreach icon,scalable/apps/$(APP_ID).svg symbolic/apps/$(APP_ID)-symbolic.svg \
 	  $(foreach size,$(ICON_SIZES),$(size)x$(size)/apps/$(APP_ID).png), \
 	  644:resources/icons/hicolor/$(icon):share/icons/hicolor/$(icon)) \
@@ -228,11 +247,12 @@ INSTALLED = \
 SHARED = $(foreach lang,$(LANGUAGES),locale/$(lang)/LC_MESSAGES/login-form.mo) \
 	login-form/login-form.css
 
-install: release
+install: release i18n-data
 	@for entry in $(INSTALLED); do \
 	  mode=$${entry%%:*}; rest=$${entry#*:}; source=$${rest%%:*}; \
 	  path="$(DESTDIR)$(PREFIX)/$${rest#*:}"; \
-	  case $$source in release/*) source="$(RELEASE_BIN_DIR)/$${source#release/}" ;; esac; \
+	  case $$source in release/*) source="$(RELEASE_BIN_DIR)/$${source#release/}" ;; \
+	    i18n/*) source="$(I18N_DIR)/$${source#i18n/}" ;; esac; \
 	  if [ "$$mode" = link ]; then \
 	    echo ln -sf "$$source" "$$path"; \
 	    mkdir -p "$$(dirname "$$path")" && ln -sf "$$source" "$$path"; \

@@ -52,8 +52,11 @@ package enum TerminalText {
   }
 
   /// A label without its mnemonic mark, and the offset (in characters of
-  /// that text) of the character the mark stood before, if any.
+  /// that text) of the character the mark stood before, if any. A mark in
+  /// parentheses at the end, as Chinese and Japanese labels carry it
+  /// (`キャンセル(_C)`), goes whole: a terminal has no key to underline.
   package static func mnemonic(of label: String) -> (text: String, offset: Int?) {
+    if let bare = withoutTrailingMnemonic(label) { return (bare, nil) }
     var text = ""
     var offset: Int?
     var characters = label[...]
@@ -67,6 +70,21 @@ package enum TerminalText {
       text.append(next)
     }
     return (text, offset)
+  }
+
+  /// `label` without a final `(_X)` or `（_X）` and the blanks before it;
+  /// nil when it has none.
+  private static func withoutTrailingMnemonic(_ label: String) -> String? {
+    let scalars = Array(label.unicodeScalars)
+    guard scalars.count >= 5 else { return nil }
+    let key = scalars[scalars.count - 2]
+    guard ["(", "（"].contains(scalars[scalars.count - 4]), scalars[scalars.count - 3] == "_",
+      key.isASCII, key.properties.isAlphabetic || ("0"..."9").contains(key),
+      [")", "）"].contains(scalars[scalars.count - 1])
+    else { return nil }
+    var text = String(String.UnicodeScalarView(scalars.dropLast(4)))
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return text.isEmpty ? nil : text
   }
 
   /// The columns `text` takes on a terminal: two for a wide character (CJK),

@@ -47,6 +47,11 @@ import Testing
     #expect(TerminalText.mnemonic(of: "a__b_c") == ("a_bc", 3))
     #expect(TerminalText.withoutMnemonic("P_IN") == "PIN")
     #expect(TerminalText.withoutMnemonic("trailing_") == "trailing_")
+    #expect(TerminalText.withoutMnemonic("キャンセル(_C)") == "キャンセル", "GNOME's CJK mark goes whole")
+    #expect(TerminalText.withoutMnemonic("密码 (_P)") == "密码")
+    #expect(TerminalText.withoutMnemonic("接続（_O）") == "接続")
+    #expect(TerminalText.mnemonic(of: "接続(_O)").offset == nil)
+    #expect(TerminalText.withoutMnemonic("(_X)") == "(X)", "nothing before it: an ordinary mark")
   }
 
   @Test func widthCountsColumnsNotCharacters() {
