@@ -32,7 +32,7 @@ import Testing
   @Test func aKeyWithNothingStoredIsAskedWithTheBoxToSaveIt() throws {
     let pending = try #require(plan(keyPrompt, FakeKeyringAccess()).pending)
     let form = try #require(pending.prompt.form)
-    #expect(form.rememberOffer?.label == "_Save in password manager")
+    #expect(form.rememberOffer?.label == "Save in password _manager")
     #expect(form.options.requester == "ssh-add")
     #expect(pending.presenters.candidates == [.window, controlling])
   }

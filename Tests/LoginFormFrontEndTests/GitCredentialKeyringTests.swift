@@ -213,7 +213,7 @@ import Testing
     #expect(
       GitCredentialKeyring.offer(
         keyring: WarningLog().keyring(FakePasswordStore()), notes: notes)?
-        .label == "_Save in password manager")
+        .label == "Save in password _manager")
     notes.isAvailable = false
     #expect(
       GitCredentialKeyring.offer(

@@ -41,7 +41,7 @@ import Testing
     let pending = try #require(
       try plan(.get, description + "username=carol\n", FakeKeyringAccess()).pending)
     let form = try #require(pending.prompt.form)
-    #expect(form.rememberOffer?.label == "_Save in password manager")
+    #expect(form.rememberOffer?.label == "Save in password _manager")
     #expect(form.username == "carol")
     #expect(form.options.requester == "git")
     #expect(pending.presenters.candidates == [.window, controlling])

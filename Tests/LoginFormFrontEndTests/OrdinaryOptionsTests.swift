@@ -133,14 +133,16 @@ import Testing
     #expect(
       error("--password-max-length=100000", "--password-min-length=70000")
         == .invalidValue(
-          option: "password-min-length", reason: "70000 is more than the 65535 the entry holds"))
+          option: "password-min-length",
+          reason: "70000 is more than the 65535 characters the entry holds"))
   }
 
   @Test func aPrefilledUsernameLongerThanTheFieldIsRejected() {
     let long = String(repeating: "a", count: 2049)
     #expect(
       error("--username=" + long)
-        == .invalidValue(option: "username", reason: "is longer than the 2048 the entry holds"))
+        == .invalidValue(
+          option: "username", reason: "is longer than the 2048 characters the entry holds"))
   }
 
   @Test func emptyButtonAndFieldLabelsAreRejected() {

@@ -16,7 +16,7 @@ import Testing
   @Test func cardSecretsAreLabelledWithTheCardsWords() throws {
     let cases = [
       ("PIN", "_PIN"), ("Admin PIN", "_Admin PIN"), ("PUK", "P_UK"),
-      ("Reset Code", "_Reset Code"),
+      ("Reset Code", "R_eset Code"),
     ]
     for (prompt, label) in cases {
       let form = try #require(

@@ -97,7 +97,7 @@ import Testing
       ["OPTION allow-external-password-cache", "SETKEYINFO n/GRIP", "GETPIN"],
       store: FakePasswordStore())
     guard case .ask(.form(let form)) = opening else { return }
-    #expect(form.rememberOffer?.label == "_Save in password manager")
+    #expect(form.rememberOffer?.label == "Save in password _manager")
   }
 
   @Test func aRetryAfterAnErrorIsNotLookedUp() throws {

@@ -86,7 +86,7 @@ import Testing
   @Test func aTickedBoxSavesGnomeKeyringsItem() throws {
     let store = FakePasswordStore()
     let keyring = WarningLog().keyring(store)
-    #expect(SshKeyPassphrase.offer(keyring)?.label == "_Save in password manager")
+    #expect(SshKeyPassphrase.offer(keyring)?.label == "Save in password _manager")
     let form = SubmittedForm(
       username: nil, password: TestSecret("new pass"), passwordWasRepeated: false,
       remembers: true)
@@ -123,6 +123,6 @@ import Testing
     let prompt = AskpassFrontEnd.prompt(
       for: AskpassRequest(prompt: first, promptMode: nil), environment: LaunchEnvironment(),
       offer: SshKeyPassphrase.offer(WarningLog().keyring(FakePasswordStore())))
-    #expect(prompt.form?.rememberOffer?.label == "_Save in password manager")
+    #expect(prompt.form?.rememberOffer?.label == "Save in password _manager")
   }
 }

@@ -12,7 +12,7 @@ final class MessageAreaTests: GtkTestCase {
   func testTheLastRowEnds18PxAboveTheWindowsEdge() {
     MainActor.assumeIsolated {
       var offering = lenient(.passwordOnly)
-      offering.rememberOffer = RememberOffer(label: "_Save in password manager")
+      offering.rememberOffer = RememberOffer(label: "Save in password _manager")
       for description in [
         FormDescription(), lenient(FormShape.passwordOnly.repeatingPassword), offering,
       ] {

@@ -6,7 +6,7 @@ import XCTest
 @testable import LoginFormGtk
 
 /// A password form that offers to save, labelled `label`.
-private func offering(_ label: String = "_Save in password manager") -> FormDescription {
+private func offering(_ label: String = "Save in password _manager") -> FormDescription {
   var description = lenient(.passwordOnly)
   description.rememberOffer = RememberOffer(label: label, tooltip: "Kept in your keyring")
   return description
@@ -21,7 +21,7 @@ final class RememberOfferTests: GtkTestCase {
       let box = try XCTUnwrap(window.layout.rememberBox)
       XCTAssertEqual(gtk_toggle_button_get_active(lf_toggle_button(box)), 0)
       XCTAssertEqual(
-        String(cString: gtk_button_get_label(lf_button(box))), "_Save in password manager")
+        String(cString: gtk_button_get_label(lf_button(box))), "Save in password _manager")
       XCTAssertEqual(gtk_button_get_use_underline(lf_button(box)), 1)
       XCTAssertEqual(
         String(cString: atk_object_get_name(gtk_widget_get_accessible(box))),

@@ -105,7 +105,7 @@ package enum GitCredentialKeyring {
   package static func offer(keyring: Keyring, notes: some ProcessNotes) -> RememberOffer? {
     guard notes.isAvailable, keyring.offersSaving else { return nil }
     return RememberOffer(
-      label: localized("_Save in password manager"),
+      label: localized("Save in password _manager"),
       tooltip: localized("Keep the password in your login keyring once git has used it"))
   }
 

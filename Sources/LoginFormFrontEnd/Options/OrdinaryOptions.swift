@@ -86,8 +86,11 @@ package enum OrdinaryOptions {
       throw .invalidValue(
         option: name + "-min-length",
         reason: formatted(
-          // TRANSLATORS: a reason after "Invalid value for --…:"; the first %d is the value given, the second the most the field holds.
-          localized("%d is more than the %d the entry holds"), minimum, rules.capacity))
+          // TRANSLATORS: a reason after "Invalid value for --…:"; the first %d is the value given, the second the most characters the field holds.
+          localizedPlural(
+            "%d is more than the %d character the entry holds",
+            "%d is more than the %d characters the entry holds", rules.capacity),
+          minimum, rules.capacity))
     }
     return rules
   }
@@ -105,8 +108,11 @@ package enum OrdinaryOptions {
     if form.username.unicodeScalars.count > capacity {
       throw .invalidValue(
         option: "username",
-        // TRANSLATORS: a reason after "Invalid value for --username:"; %d is the most characters the field holds.
-        reason: formatted(localized("is longer than the %d the entry holds"), capacity))
+        reason: formatted(
+          // TRANSLATORS: a reason after "Invalid value for --username:"; %d is the most characters the field holds.
+          localizedPlural(
+            "is longer than the %d character the entry holds",
+            "is longer than the %d characters the entry holds", capacity), capacity))
     }
     for (name, label) in [
       ("ok-label", \FormDescription.okLabel), ("cancel-label", \.cancelLabel),

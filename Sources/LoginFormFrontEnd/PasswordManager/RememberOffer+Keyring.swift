@@ -5,7 +5,7 @@ extension RememberOffer {
   /// or the label the agent sends in its client's language.
   static func savePassphrase(label: String? = nil) -> RememberOffer {
     RememberOffer(
-      label: label ?? localized("_Save in password manager"),
+      label: label ?? localized("Save in password _manager"),
       tooltip: localized("Keep the passphrase in your login keyring, so you are not asked again"))
   }
 }

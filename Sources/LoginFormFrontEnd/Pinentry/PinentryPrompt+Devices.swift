@@ -24,7 +24,7 @@ extension PinentryPrompt {
     case .pin: (localized("_PIN"), localized("New PIN"))
     case .adminPIN: (localized("_Admin PIN"), localized("New Admin PIN"))
     case .puk: (localized("P_UK"), localized("New PUK"))
-    case .resetCode: (localized("_Reset Code"), localized("New Reset Code"))
+    case .resetCode: (localized("R_eset Code"), localized("New Reset Code"))
     }
   }
 
