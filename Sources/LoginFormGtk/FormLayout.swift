@@ -91,6 +91,9 @@ import LoginFormPrompt
     -> Int32
   {
     (0..<rows).compactMap { gtk_grid_get_child_at(lf_grid(grid), 0, $0) }.map { label in
+      // A hidden widget asks for no width at all, and the window is shown
+      // only later: measured as it will be shown.
+      gtk_widget_show(label)
       var width: Int32 = 0
       gtk_widget_get_preferred_width(label, nil, &width)
       return width

@@ -62,6 +62,10 @@ final class WindowFitTests: GtkTestCase {
   /// The four windows, as their front ends describe them.
   @MainActor private static func windows() throws -> [(String, Prompt)] {
     let ordinary = Prompt.form(FormDescription())
+    // A prefilled username that is too short says so at once, in the
+    // longest of its messages.
+    var tooShort = FormDescription()
+    tooShort.username = "al"
     let askpass = AskpassFrontEnd.prompt(
       for: AskpassRequest(
         prompt: "Enter passphrase for /home/alice/.ssh/id_ed25519: ", promptMode: nil),
@@ -92,8 +96,8 @@ final class WindowFitTests: GtkTestCase {
     let getpin = PinentryPrompt.prompt(
       for: try XCTUnwrap(request), environment: LaunchEnvironment())
     return [
-      ("the ordinary form", ordinary), ("askpass", askpass), ("the host key", hostKey),
-      ("GETPIN", getpin),
+      ("the ordinary form", ordinary), ("a username too short", .form(tooShort)),
+      ("askpass", askpass), ("the host key", hostKey), ("GETPIN", getpin),
     ]
   }
 
