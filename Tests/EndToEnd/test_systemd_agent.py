@@ -12,6 +12,7 @@ debug lines. Needs root: the system directory is root's.
 import os
 import re
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -19,6 +20,7 @@ import time
 import harness
 from clients import ANSWER_TIMEOUT, ClientTestCase, base_environment, press
 from harness import BINARY, ClientWindow, poll, visible_windows
+from terminal import PseudoTerminal
 
 SYSTEM_DIRECTORY = "/run/systemd/ask-password"
 DEBUG = "login-form: debug: systemd agent: "
@@ -353,3 +355,66 @@ def harness_answer(window, secret):
     window.type_synced(secret, "Password")
     window.key("Return")
     return time.monotonic()
+
+
+class PlantedFileTests(SystemdAgentTestCase):
+    def receiver(self, directory):
+        """A datagram socket bound in `directory`, as an asker's."""
+        receiver = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.addCleanup(receiver.close)
+        path = os.path.join(directory, f"sck.{os.getpid()}")
+        receiver.bind(path)
+        self.addCleanup(remove, path)
+        return receiver, path
+
+    def test_a_file_whose_asker_is_gone_is_not_asked(self):
+        ended = subprocess.Popen(["true"])
+        ended.wait()
+        receiver, path = self.receiver(self.temp_dir("sock"))
+        self.start_agent()
+        planted = plant(SYSTEM_DIRECTORY, {
+            "PID": ended.pid, "Socket": path, "AcceptCached": 0, "Echo": 0, "NotAfter": 0,
+            "Silent": 0, "Message": "Nobody asks this"})
+        self.addCleanup(remove, planted)
+        self.agent.wait_for_line(f"{DEBUG}{planted} not asked: its asker is gone")
+        self.assertNoWindowFor(NO_WINDOW_SECONDS)
+        receiver.setblocking(False)
+        with self.assertRaises(BlockingIOError, msg="the agent answered a gone asker"):
+            receiver.recv(4096)
+        self.assertQuietAgent()
+
+    def test_the_users_own_directory_is_watched_and_answered(self):
+        runtime = self.temp_dir("runtime")
+        os.chmod(runtime, 0o700)
+        directory = os.path.join(runtime, "systemd", "ask-password")
+        os.makedirs(directory, mode=0o700)
+        receiver, path = self.receiver(directory)
+        self.start_agent(env=base_environment(LOGIN_FORM_DEBUG="1", XDG_RUNTIME_DIR=runtime),
+                         directories=(SYSTEM_DIRECTORY, directory))
+        planted = plant(directory, {
+            "PID": os.getpid(), "Socket": path, "AcceptCached": 0, "Echo": 0, "NotAfter": 0,
+            "Silent": 0, "Message": "A user's query:"})
+        self.addCleanup(remove, planted)
+        window = self.window("Password Required")
+        self.assertPlainLabels(window, "A user's query:")
+        secret = "mine, ü"
+        harness_answer(window, secret)
+        receiver.settimeout(ANSWER_TIMEOUT)
+        self.assertEqual(receiver.recv(4096), b"+" + secret.encode("utf-8"))
+        self.assertGone(window)
+        self.assertQuietAgent()
+
+
+class TerminalTests(SystemdAgentTestCase):
+    def test_without_a_display_the_agent_asks_on_its_terminal(self):
+        tty = PseudoTerminal(self)
+        self.start_agent(env=base_environment(LOGIN_FORM_DEBUG="1", DISPLAY=None,
+                                              WAYLAND_DISPLAY=None), tty=tty)
+        asker = self.ask("Passphrase on the terminal:", "--timeout=60")
+        tty.wait_for("Passphrase on the terminal:", timeout=harness.WINDOW_TIMEOUT)
+        tty.wait_for("Password", timeout=harness.WINDOW_TIMEOUT)
+        self.assertEqual(visible_windows(), {}, "a window with no display")
+        tty.type("typed here\r")
+        self.assertAnswered(asker, time.monotonic(), "typed here")
+        self.assertNotIn(b"typed here", tty.output, "the secret echoed")
+        self.assertQuietAgent()
