@@ -110,10 +110,16 @@ class Agent:
         with open(self.stdout_path, "rb") as file:
             return file.read()
 
-    def wait_for_line(self, line, timeout=harness.WINDOW_TIMEOUT):
-        """Waits until the agent said `line` (a whole line) on stderr."""
-        poll(lambda: line in self.stderr().splitlines() or self.fail_if_ended(), timeout,
-             message=f"the agent to say {line!r}", now=self.stderr)
+    def wait_for_line(self, line, timeout=harness.WINDOW_TIMEOUT, no_window=False):
+        """Waits until the agent said `line` (a whole line) on stderr; with
+        `no_window`, fails at once if the agent shows a window meanwhile."""
+        def said():
+            if no_window and self.pid in visible_windows().values():
+                return "a window"
+            return line in self.stderr().splitlines() or self.fail_if_ended()
+        if poll(said, timeout, message=f"the agent to say {line!r}",
+                now=self.stderr) == "a window":
+            raise AssertionError(f"the agent showed a window; its stderr: {self.stderr()!r}")
 
     def fail_if_ended(self):
         if self.process.poll() is not None:
@@ -263,6 +269,16 @@ class WindowTests(SystemdAgentTestCase):
         self.assertGone(window)
         self.assertQuietAgent()
 
+    def test_closing_the_window_refuses_and_the_asker_gets_no_password(self):
+        self.start_agent()
+        asker = self.ask("Passphrase for closing:", "--timeout=60")
+        window = self.window("Password Required")
+        window.type_synced("not sent", "Password")
+        window.close_window()
+        self.assertRefused(asker, time.monotonic())
+        self.assertGone(window)
+        self.assertQuietAgent()
+
     def test_an_asker_killed_takes_its_window_and_the_agent_answers_the_next(self):
         self.start_agent()
         first = self.ask("Passphrase for the killed:", "--timeout=60")
@@ -307,6 +323,35 @@ class WindowTests(SystemdAgentTestCase):
         self.assertPlainLabels(window, "Passphrase for the second:")
         pressed = harness_answer(window, "second secret")
         self.assertAnswered(second, pressed, "second secret")
+        self.assertQuietAgent()
+
+    def test_a_queued_query_whose_asker_ends_is_never_shown(self):
+        self.start_agent()
+        first = self.ask("Passphrase for the first:", "--timeout=60")
+        second = self.ask("Passphrase for the killed second:", "--timeout=60")
+        window = self.window("Password Required")
+        self.assertPlainLabels(window, "Passphrase for the first:")
+        second.kill()
+        self.agent.wait_for_line(f"{DEBUG}{second.ask_file} withdrawn: its asker ended")
+        pressed = harness_answer(window, "first secret")
+        self.assertAnswered(first, pressed, "first secret")
+        self.assertGone(window)
+        self.assertNoWindowFor(NO_WINDOW_SECONDS)
+        self.assertQuietAgent()
+
+    def test_a_stopped_agent_leaves_its_query_to_the_next_agent(self):
+        self.start_agent()
+        asker = self.ask("Passphrase for two agents:", "--timeout=60")
+        window = self.window("Password Required")
+        self.assertQuietAgent()  # SIGTERM: the window goes, unanswered
+        self.assertGone(window)
+        self.assertIsNone(asker.poll(), "the asker got an answer from a stopped agent")
+
+        self.start_agent()  # finds the file already there
+        window = self.window("Password Required")
+        self.assertPlainLabels(window, "Passphrase for two agents:")
+        pressed = harness_answer(window, "second agent")
+        self.assertAnswered(asker, pressed, "second agent")
         self.assertQuietAgent()
 
     def test_echo_shows_the_password_from_the_start(self):
@@ -376,11 +421,62 @@ class PlantedFileTests(SystemdAgentTestCase):
             "PID": ended.pid, "Socket": path, "AcceptCached": 0, "Echo": 0, "NotAfter": 0,
             "Silent": 0, "Message": "Nobody asks this"})
         self.addCleanup(remove, planted)
-        self.agent.wait_for_line(f"{DEBUG}{planted} not asked: its asker is gone")
+        self.agent.wait_for_line(f"{DEBUG}{planted} not asked: its asker is gone",
+                                 no_window=True)
         self.assertNoWindowFor(NO_WINDOW_SECONDS)
+        self.assertNothingReceived(receiver)
+        self.assertQuietAgent()
+
+    def plant_query(self, message, **fields):
+        """A query of this test's own process in the system directory, with
+        a socket of its own; returns (file, receiving socket)."""
+        receiver, path = self.receiver(self.temp_dir("sock"))
+        values = {"PID": os.getpid(), "Socket": path, "AcceptCached": 0, "Echo": 0,
+                  "NotAfter": 0, "Silent": 0, "Message": message}
+        values.update(fields)
+        planted = plant(SYSTEM_DIRECTORY, values)
+        self.addCleanup(remove, planted)
+        return planted, receiver
+
+    def assertNothingReceived(self, receiver):
         receiver.setblocking(False)
-        with self.assertRaises(BlockingIOError, msg="the agent answered a gone asker"):
+        with self.assertRaises(BlockingIOError, msg="the agent answered"):
             receiver.recv(4096)
+
+    def test_a_query_whose_time_passes_is_withdrawn_unanswered(self):
+        self.start_agent()
+        # NotAfter is CLOCK_MONOTONIC in µs, the agent's clock too.
+        soon = int(time.clock_gettime(time.CLOCK_MONOTONIC) * 1_000_000) + 4_000_000
+        planted, receiver = self.plant_query("Quick, a password:", NotAfter=soon)
+        window = ClientWindow.next(pid=self.agent.pid)
+        self.addCleanup(window.kill)
+        # The file stays and its asker (this process) runs: only the time is up.
+        self.assertGone(window)
+        self.agent.wait_for_line(f"{DEBUG}{planted} withdrawn: its time is up")
+        self.assertLessEqual(soon, int(time.clock_gettime(time.CLOCK_MONOTONIC) * 1_000_000),
+                             "withdrawn before its time")
+        self.assertNothingReceived(receiver)
+        self.assertQuietAgent()
+
+    def test_a_query_past_its_time_is_not_asked(self):
+        self.start_agent()
+        past = int(time.clock_gettime(time.CLOCK_MONOTONIC) * 1_000_000) - 1_000_000
+        planted, receiver = self.plant_query("Too late:", NotAfter=past)
+        self.agent.wait_for_line(f"{DEBUG}{planted} not asked: its time is up", no_window=True)
+        self.assertNoWindowFor(NO_WINDOW_SECONDS)
+        self.assertNothingReceived(receiver)
+        self.assertQuietAgent()
+
+    def test_a_query_answered_elsewhere_takes_its_window(self):
+        self.start_agent()
+        planted, receiver = self.plant_query("Answered by another agent:")
+        window = self.window("Password Required")
+        self.assertPlainLabels(window, "Answered by another agent:")
+        window.type_synced("not sent", "Password")
+        os.unlink(planted)  # what the asker does once it has an answer
+        self.assertGone(window)
+        self.agent.wait_for_line(f"{DEBUG}{planted} withdrawn: its file is gone")
+        self.assertNothingReceived(receiver)
         self.assertQuietAgent()
 
     def test_the_users_own_directory_is_watched_and_answered(self):
