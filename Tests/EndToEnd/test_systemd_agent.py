@@ -20,7 +20,7 @@ import time
 import harness
 from clients import ANSWER_TIMEOUT, ClientTestCase, base_environment, press
 from harness import BINARY, ClientWindow, poll, visible_windows
-from terminal import PseudoTerminal
+from terminal import PseudoTerminal, flag
 
 SYSTEM_DIRECTORY = "/run/systemd/ask-password"
 DEBUG = "login-form: debug: systemd agent: "
@@ -247,6 +247,38 @@ class WindowTests(SystemdAgentTestCase):
         self.assertGone(window)
         self.assertQuietAgent()
 
+    def test_a_security_token_asks_for_a_pin_and_to_touch_the_key(self):
+        self.start_agent()
+        asker = self.ask("Please enter security token PIN:", "--timeout=60")
+        window = self.window("Security Key PIN")
+        self.assertPlainLabels(window, "Please enter security token PIN:\n"
+                               "After the PIN, touch the security key if it blinks.")
+        self.assertEntries(window, [("password text", "PIN")])
+        self.assertButtons(window, ["Cancel", "OK"])
+        window.wait_for_focus("PIN")
+        window.type_synced("123456", "PIN")
+        window.key("Return")
+        self.assertAnswered(asker, time.monotonic(), "123456")
+        self.assertQuietAgent()
+
+    def test_a_secret_of_2047_bytes_is_sent_and_2049_are_refused(self):
+        # systemd's askers read one datagram of at most LINE_MAX (2048)
+        # bytes, the + included.
+        longest = "€" * 682 + "a"  # 2047 bytes
+        self.assertEqual(len(longest.encode("utf-8")), 2047)
+        self.start_agent()
+        asker = self.ask("Passphrase, long:", "--timeout=60")
+        window = self.window("Password Required")
+        window.wait_for_focus("Password")
+        window.paste("Password", "€" * 683)  # 2049 bytes
+        window.wait_until(lambda: window.message("Password"), "a message that it is too long")
+        self.assertFalse(window.sensitive("OK"), "OK with 2049 bytes")
+        window.paste("Password", longest)
+        window.wait_until(lambda: window.sensitive("OK"), "OK with 2047 bytes")
+        window.key("Return")
+        self.assertAnswered(asker, time.monotonic(), longest)
+        self.assertQuietAgent()
+
     def test_cancel_refuses_and_the_asker_gets_no_password(self):
         self.start_agent()
         asker = self.ask("Passphrase for cancel:", "--timeout=60")
@@ -319,6 +351,20 @@ class WindowTests(SystemdAgentTestCase):
         self.assertAnswered(first, pressed, "first secret")
         self.assertGone(window)
 
+        window = self.window("Password Required")
+        self.assertPlainLabels(window, "Passphrase for the second:")
+        pressed = harness_answer(window, "second secret")
+        self.assertAnswered(second, pressed, "second secret")
+        self.assertQuietAgent()
+
+    def test_when_the_shown_query_goes_the_queued_one_shows(self):
+        self.start_agent()
+        first = self.ask("Passphrase for the killed first:", "--timeout=60")
+        second = self.ask("Passphrase for the second:", "--timeout=60")
+        window = self.window("Password Required")
+        self.assertPlainLabels(window, "Passphrase for the killed first:")
+        first.kill()
+        self.assertGone(window)
         window = self.window("Password Required")
         self.assertPlainLabels(window, "Passphrase for the second:")
         pressed = harness_answer(window, "second secret")
@@ -502,15 +548,50 @@ class PlantedFileTests(SystemdAgentTestCase):
 
 
 class TerminalTests(SystemdAgentTestCase):
-    def test_without_a_display_the_agent_asks_on_its_terminal(self):
-        tty = PseudoTerminal(self)
+    def setUp(self):
+        super().setUp()
+        self.tty = PseudoTerminal(self)
         self.start_agent(env=base_environment(LOGIN_FORM_DEBUG="1", DISPLAY=None,
-                                              WAYLAND_DISPLAY=None), tty=tty)
+                                              WAYLAND_DISPLAY=None), tty=self.tty)
+
+    def wait_for_question(self, message, count=1):
+        """Waits for the `count`th question on the terminal: its message,
+        then the `count`th password prompt after it."""
+        since = self.tty.after(message, timeout=harness.WINDOW_TIMEOUT)
+        self.tty.wait_for("Password: ", since=since, timeout=harness.WINDOW_TIMEOUT)
+        self.tty.wait_for("Password: ", count=count, timeout=harness.WINDOW_TIMEOUT)
+
+    def test_without_a_display_the_agent_asks_on_its_terminal(self):
         asker = self.ask("Passphrase on the terminal:", "--timeout=60")
-        tty.wait_for("Passphrase on the terminal:", timeout=harness.WINDOW_TIMEOUT)
-        tty.wait_for("Password", timeout=harness.WINDOW_TIMEOUT)
+        self.wait_for_question("Passphrase on the terminal:")
         self.assertEqual(visible_windows(), {}, "a window with no display")
-        tty.type("typed here\r")
+        self.assertFalse(flag(self.tty.settings(), "echo"), "the terminal echoes the secret")
+        self.tty.type("typed here\r")
         self.assertAnswered(asker, time.monotonic(), "typed here")
-        self.assertNotIn(b"typed here", tty.output, "the secret echoed")
+        self.assertNotIn(b"typed here", self.tty.output, "the secret echoed")
+        self.assertQuietAgent()
+        self.assertTrue(flag(self.tty.settings(), "echo"), "the echo left off")
+
+    def test_the_terminal_asks_two_queries_in_their_order(self):
+        first = self.ask("First on the terminal:", "--timeout=60")
+        second = self.ask("Second on the terminal:", "--timeout=60")
+        self.wait_for_question("First on the terminal:")
+        self.assertNotIn(b"Second on the terminal:", self.tty.output, "both asked at once")
+        self.tty.type("one\r")
+        self.assertAnswered(first, time.monotonic(), "one")
+        self.wait_for_question("Second on the terminal:", count=2)
+        self.tty.type("two\r")
+        self.assertAnswered(second, time.monotonic(), "two")
+        self.assertQuietAgent()
+
+    def test_a_query_withdrawn_from_the_terminal_leaves_it_to_the_next(self):
+        first = self.ask("First on the terminal:", "--timeout=60")
+        second = self.ask("Second on the terminal:", "--timeout=60")
+        self.wait_for_question("First on the terminal:")
+        self.tty.type("half")  # typed, never sent
+        first.kill()
+        self.agent.wait_for_line(f"{DEBUG}{first.ask_file} withdrawn: its asker ended")
+        self.wait_for_question("Second on the terminal:", count=2)
+        self.tty.type("two\r")
+        self.assertAnswered(second, time.monotonic(), "two")
         self.assertQuietAgent()
