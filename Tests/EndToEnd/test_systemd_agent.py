@@ -6,7 +6,9 @@ then a rename).
 
 Each test starts an agent of its own, waits for it to watch the directory,
 and stops it (SIGTERM) at the end; the agent's stderr may hold only its
-debug lines. Needs root: the system directory is root's.
+debug lines. Needs root: the system directory is root's. The system
+directory is shared: another agent running meanwhile (a desktop's, or a
+second run of these tests) would see the same queries.
 """
 
 import os
@@ -325,7 +327,7 @@ class WindowTests(SystemdAgentTestCase):
         second = self.ask("Passphrase for the next:", "--timeout=60")
         window = self.window("Password Required")
         self.assertPlainLabels(window, "Passphrase for the next:")
-        pressed = harness_answer(window, "next one")
+        pressed = answer_password(window, "next one")
         self.assertAnswered(second, pressed, "next one")
         self.assertQuietAgent()
 
@@ -347,13 +349,13 @@ class WindowTests(SystemdAgentTestCase):
         window = self.window("Password Required")
         self.assertPlainLabels(window, "Passphrase for the first:")
         self.assertEqual(len(visible_windows()), 1, "two windows at once")
-        pressed = harness_answer(window, "first secret")
+        pressed = answer_password(window, "first secret")
         self.assertAnswered(first, pressed, "first secret")
         self.assertGone(window)
 
         window = self.window("Password Required")
         self.assertPlainLabels(window, "Passphrase for the second:")
-        pressed = harness_answer(window, "second secret")
+        pressed = answer_password(window, "second secret")
         self.assertAnswered(second, pressed, "second secret")
         self.assertQuietAgent()
 
@@ -367,7 +369,7 @@ class WindowTests(SystemdAgentTestCase):
         self.assertGone(window)
         window = self.window("Password Required")
         self.assertPlainLabels(window, "Passphrase for the second:")
-        pressed = harness_answer(window, "second secret")
+        pressed = answer_password(window, "second secret")
         self.assertAnswered(second, pressed, "second secret")
         self.assertQuietAgent()
 
@@ -379,7 +381,7 @@ class WindowTests(SystemdAgentTestCase):
         self.assertPlainLabels(window, "Passphrase for the first:")
         second.kill()
         self.agent.wait_for_line(f"{DEBUG}{second.ask_file} withdrawn: its asker ended")
-        pressed = harness_answer(window, "first secret")
+        pressed = answer_password(window, "first secret")
         self.assertAnswered(first, pressed, "first secret")
         self.assertGone(window)
         self.assertNoWindowFor(NO_WINDOW_SECONDS)
@@ -396,7 +398,7 @@ class WindowTests(SystemdAgentTestCase):
         self.start_agent()  # finds the file already there
         window = self.window("Password Required")
         self.assertPlainLabels(window, "Passphrase for two agents:")
-        pressed = harness_answer(window, "second agent")
+        pressed = answer_password(window, "second agent")
         self.assertAnswered(asker, pressed, "second agent")
         self.assertQuietAgent()
 
@@ -440,7 +442,7 @@ class WindowTests(SystemdAgentTestCase):
         self.assertQuietAgent()
 
 
-def harness_answer(window, secret):
+def answer_password(window, secret):
     """Types `secret` into the Password entry and presses Return."""
     window.wait_for_focus("Password")
     window.type_synced(secret, "Password")
@@ -540,7 +542,7 @@ class PlantedFileTests(SystemdAgentTestCase):
         window = self.window("Password Required")
         self.assertPlainLabels(window, "A user's query:")
         secret = "mine, ü"
-        harness_answer(window, secret)
+        answer_password(window, secret)
         receiver.settimeout(ANSWER_TIMEOUT)
         self.assertEqual(receiver.recv(4096), b"+" + secret.encode("utf-8"))
         self.assertGone(window)
