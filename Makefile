@@ -149,17 +149,19 @@ pot:
 	@$(MAKE) --no-print-directory pot-template POT=resources/po/login-form.pot
 	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
 
+# What every xgettext run of the template says of itself: each writes the
+# header again.
+POT_HEADER = --add-comments=TRANSLATORS: --package-name=login-form --package-version=$(VERSION) \
+	--msgid-bugs-address=https://github.com/loginform/login-form/issues --no-location
 # The template alone, written to POT: what `pot` and .ci/check-translations
 # share. The program's messages, then the desktop entry's and the metainfo's
 # (which i18n-data puts back, translated).
 pot-template:
 	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized \
-	  --keyword=localizedPlural:1,2 --add-comments=TRANSLATORS: --package-name=login-form \
-	  --package-version=$(VERSION) --msgid-bugs-address=https://github.com/loginform/login-form/issues \
-	  --no-location -o "$(POT)" $(SOURCES)
-	xgettext --join-existing --language=Desktop --add-comments=TRANSLATORS: --no-location \
-	  -o "$(POT)" resources/$(APP_ID).desktop
-	xgettext --join-existing --from-code=UTF-8 --no-location -o "$(POT)" \
+	  --keyword=localizedPlural:1,2 $(POT_HEADER) -o "$(POT)" $(SOURCES)
+	xgettext --join-existing --language=Desktop $(POT_HEADER) -o "$(POT)" \
+	  resources/$(APP_ID).desktop
+	xgettext --join-existing --from-code=UTF-8 $(POT_HEADER) -o "$(POT)" \
 	  resources/$(APP_ID).metainfo.xml
 
 # The desktop entry and the metainfo with every translation merged in, from
