@@ -2,19 +2,20 @@ import CGio
 import LoginFormPrompt
 
 /// One directory that systemd's askers put `ask.*` files in, watched with a
-/// GIO monitor: each file is reported once as it appears (the askers move
-/// a finished file into place) and once as it goes.
+/// GIO monitor: each file is reported as it appears (whole, if the asker
+/// moved a finished file into place, as systemd does), again once it is
+/// closed after writing, and once as it goes.
 @MainActor final class AskPasswordDirectory {
   /// The directory.
   let path: String
   private let monitor: UnsafeMutablePointer<GFileMonitor>
-  private let found: @MainActor (String) -> Void
+  private let found: @MainActor (String, Bool) -> Void
   private let gone: @MainActor (String) -> Void
 
   /// Watches `path` (which need not exist yet) and reports the ask files
   /// already there; nil when GIO cannot watch it.
   init?(
-    path: String, found: @escaping @MainActor (String) -> Void,
+    path: String, found: @escaping @MainActor (String, Bool) -> Void,
     gone: @escaping @MainActor (String) -> Void
   ) {
     self.path = path
@@ -33,7 +34,7 @@ import LoginFormPrompt
     g_signal_connect_data(
       monitor, "changed", unsafeBitCast(changedTrampoline, to: GCallback.self),
       Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
-    for name in Self.askFiles(in: path) { found(path + "/" + name) }
+    for name in Self.askFiles(in: path) { found(path + "/" + name, true) }
   }
 
   isolated deinit {
@@ -49,7 +50,10 @@ import LoginFormPrompt
   fileprivate func changed(_ path: String, _ event: GFileMonitorEvent) {
     guard Self.isAskFile(path.split(separator: "/").last.map(String.init) ?? "") else { return }
     switch event {
-    case G_FILE_MONITOR_EVENT_CREATED, G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT: found(path)
+    // A file moved into place is whole when it is created; one written in
+    // place only once it is closed.
+    case G_FILE_MONITOR_EVENT_CREATED: found(path, false)
+    case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT: found(path, true)
     case G_FILE_MONITOR_EVENT_DELETED: gone(path)
     default: break
     }

@@ -59,7 +59,7 @@ import LoginFormStreams
     _ = PromptLoop.onInterruption { [self] _ in stop() }
     for path in Self.directories(runtimeDirectory: environment.runtimeDirectory) {
       if let directory = AskPasswordDirectory(
-        path: path, found: { [weak self] in self?.found($0) },
+        path: path, found: { [weak self] in self?.found($0, isWritten: $1) },
         gone: { [weak self] in self?.gone($0) })
       {
         directories.append(directory)
@@ -77,21 +77,31 @@ import LoginFormStreams
     Standard.exit(.cancelled)
   }
 
-  private func found(_ path: String) {
+  /// A file appeared (`isWritten` false: it may still be being written,
+  /// as a file created in place rather than moved there is) or was closed
+  /// after writing (`isWritten`). Only a written file that does not read
+  /// is given up on.
+  private func found(_ path: String, isWritten: Bool) {
     guard !settled.contains(path), !queue.contains(where: { $0.path == path }) else { return }
-    let query: AskPasswordQuery
+    var problem: String?
+    var query: AskPasswordQuery?
     switch AskFile.read(path) {
     case .success(let bytes):
       do throws(AskPasswordQueryError) {
         query = try AskPasswordQuery(parsing: bytes)
       } catch {
-        settled.insert(path)
-        Diagnostics.warn("\(path): \(error.description); not asked")
-        return
+        problem = error.description
       }
-    case .failure(let problem):
-      settled.insert(path)
-      Diagnostics.warn("\(path): \(problem.reason); not asked")
+    case .failure(let failure):
+      problem = failure.reason
+    }
+    guard let query else {
+      if isWritten {
+        settled.insert(path)
+        Diagnostics.warn("\(path): \(problem ?? ""); not asked")
+      } else {
+        Diagnostics.debug("systemd agent: \(path) not whole yet: \(problem ?? "")")
+      }
       return
     }
     let asker = query.processID
@@ -111,10 +121,11 @@ import LoginFormStreams
     }
   }
 
-  /// The file went: its query was answered, or its asker gave up.
+  /// The file went: its query was answered, or its asker gave up. Its
+  /// name may come again, for another query.
   private func gone(_ path: String) {
-    settled.remove(path)
     withdraw(path, because: "its file is gone")
+    settled.remove(path)
   }
 
   private func withdraw(_ path: String, because why: String) {
@@ -123,11 +134,13 @@ import LoginFormStreams
     settled.insert(path)
     release(pending)
     Diagnostics.debug("systemd agent: \(path) withdrawn: \(why)")
-    if index == 0, let shown = pending.shown {
+    guard index == 0 else { return }
+    // Also when the first could not be shown: the next may be.
+    if let shown = pending.shown {
       pending.shown = nil
       shown.surface.finish(.interrupted(signal: 0))
-      showFirst()
     }
+    showFirst()
   }
 
   /// Closes the query when its asker ends (a pidfd turns readable) or its

@@ -281,6 +281,19 @@ class WindowTests(SystemdAgentTestCase):
         self.assertAnswered(asker, time.monotonic(), longest)
         self.assertQuietAgent()
 
+    def test_2047_ascii_characters_are_sent_whole(self):
+        # The character limit is the byte limit too: one byte each.
+        longest = "a" * 2047
+        self.start_agent()
+        asker = self.ask("Passphrase, long:", "--timeout=60")
+        window = self.window("Password Required")
+        window.wait_for_focus("Password")
+        window.paste("Password", longest)
+        window.wait_until(lambda: window.sensitive("OK"), "OK with 2047 characters")
+        window.key("Return")
+        self.assertAnswered(asker, time.monotonic(), longest)
+        self.assertQuietAgent()
+
     def test_cancel_refuses_and_the_asker_gets_no_password(self):
         self.start_agent()
         asker = self.ask("Passphrase for cancel:", "--timeout=60")
@@ -525,6 +538,48 @@ class PlantedFileTests(SystemdAgentTestCase):
         self.assertGone(window)
         self.agent.wait_for_line(f"{DEBUG}{planted} withdrawn: its file is gone")
         self.assertNothingReceived(receiver)
+        self.assertQuietAgent()
+
+    def test_a_name_that_comes_again_is_asked_again(self):
+        self.start_agent()
+        receiver, path = self.receiver(self.temp_dir("sock"))
+        fields = {"PID": os.getpid(), "Socket": path, "AcceptCached": 0, "Echo": 0,
+                  "NotAfter": 0, "Silent": 0, "Message": "First of its name:"}
+        planted = plant(SYSTEM_DIRECTORY, fields)
+        self.addCleanup(remove, planted)
+        first = self.window("Password Required")
+        os.unlink(planted)
+        self.assertGone(first)
+        self.agent.wait_for_line(f"{DEBUG}{planted} withdrawn: its file is gone")
+        # Another query under the same name, moved into place as systemd does.
+        temporary = os.path.join(SYSTEM_DIRECTORY, "tmp." + os.path.basename(planted)[4:])
+        with open(temporary, "w") as file:
+            file.write("[Ask]\n" + "".join(f"{key}={value}\n" for key, value in
+                                           {**fields, "Message": "Second of its name:"}.items()))
+        os.rename(temporary, planted)
+        second = self.window("Password Required")
+        self.assertPlainLabels(second, "Second of its name:")
+        answer_password(second, "again")
+        receiver.settimeout(ANSWER_TIMEOUT)
+        self.assertEqual(receiver.recv(4096), b"+again")
+        self.assertQuietAgent()
+
+    def test_a_file_written_in_place_is_asked_once_it_is_closed(self):
+        self.start_agent()
+        receiver, path = self.receiver(self.temp_dir("sock"))
+        planted = os.path.join(SYSTEM_DIRECTORY, f"ask.inplace{os.getpid()}")
+        self.addCleanup(remove, planted)
+        with open(planted, "w") as file:
+            file.write("[Ask]\n")
+            file.flush()
+            # The agent sees the file created, with no Socket= yet.
+            self.agent.wait_for_line(f"{DEBUG}{planted} not whole yet: no absolute Socket=")
+            file.write(f"PID={os.getpid()}\nSocket={path}\nMessage=Written in place:\n")
+        window = self.window("Password Required")
+        self.assertPlainLabels(window, "Written in place:")
+        answer_password(window, "in place")
+        receiver.settimeout(ANSWER_TIMEOUT)
+        self.assertEqual(receiver.recv(4096), b"+in place")
         self.assertQuietAgent()
 
     def test_the_users_own_directory_is_watched_and_answered(self):

@@ -98,6 +98,7 @@ import Testing
   @Test func theSecretIsLongEnoughForSystemdsReaderAndNoLonger() throws {
     let rules = try #require(asked(query())).rules.password
     #expect(rules.maximumBytes == 2047)
+    #expect(rules.maximumLength == 2047, "ASCII: as many characters as bytes")
     #expect(rules.minimumLength == 1)
   }
 

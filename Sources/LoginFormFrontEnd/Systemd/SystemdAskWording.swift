@@ -12,7 +12,9 @@ package enum SystemdAskWording {
   {
     var form = FormDescription(
       shape: .passwordOnly,
-      rules: DropIn.rules(maximumBytes: SystemdAgentPlan.maximumSecretBytes))
+      rules: DropIn.rules(
+        maximumBytes: SystemdAgentPlan.maximumSecretBytes,
+        maximumLength: SystemdAgentPlan.maximumSecretBytes))
     let message = query.message.map(ClientText.displayable)
     form.passwordEcho = query.isSilent ? .silent : query.echoes ? .shownAtFirst : .masked
     var title = localized("Password Required")
