@@ -50,7 +50,7 @@ import Testing
     #expect(options.ttyName == "/dev/pts/1")
     #expect(options.lcMessages == "C.UTF-8")
     #expect(options.allowsExternalPasswordCache)
-    #expect(options.defaultPasswordManager == "Save in password _manager")
+    #expect(options.defaultPasswordManager == "_Save in password manager")
     #expect(options.owner == "31337/1000 workstation")
     #expect(options.defaultCapsLockHint == "Caps Lock is on")
   }
