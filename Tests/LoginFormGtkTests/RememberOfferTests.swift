@@ -61,8 +61,8 @@ final class RememberOfferTests: GtkTestCase {
     try MainActor.assumeIsolated {
       let window = makeWindow(offering())
       let box = try XCTUnwrap(window.layout.rememberBox)
-      press(Int32(GDK_KEY_s), in: window, modifiers: GDK_MOD1_MASK.rawValue)
-      waitUntil("Alt+S to tick the box") {
+      press(Int32(GDK_KEY_m), in: window, modifiers: GDK_MOD1_MASK.rawValue)
+      waitUntil("Alt+M to tick the box") {
         gtk_toggle_button_get_active(lf_toggle_button(box)) != 0
       }
     }
