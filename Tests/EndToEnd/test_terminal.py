@@ -187,7 +187,8 @@ class OrdinaryTerminalTests(PromptTestCase):
         self.assertTrue(os.path.isdir(os.path.join(locales, "ru_RU.KOI8-R")), "localedef")
         env = base_environment(LOCPATH=locales, LANG="ru_RU.KOI8-R", LC_ALL=None)
         process = self.start("--tty", f"Пароль: {KOI8_PAYLOAD}", env=env)
-        output = self.tty.wait_for(b"Esc: Cancel\r\n\rPassword: ")
+        # In Russian, the locale's language, converted to KOI8-R too.
+        output = self.tty.wait_for("Esc: Отменить\r\n\rПароль: ".encode("koi8_r"))
         for control in (b"\x1b", b"\x9b", b"\x9c", b"\x9d"):
             self.assertNotIn(control, output)
         self.assertIn("Пароль: ".encode("koi8_r") + PAYLOAD_SHOWN + b"\r\n", output)
