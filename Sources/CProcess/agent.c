@@ -29,5 +29,3 @@ int lf_send_datagram(const char *path, const void *bytes, size_t count) {
     errno = saved;
     return sent == (ssize_t)count ? 0 : -1;
 }
-
-int lf_agent_errno(void) { return errno; }

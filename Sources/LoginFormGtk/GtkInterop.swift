@@ -27,7 +27,7 @@ extension String {
 /// failed without setting its error (some pixbuf loaders do) gives "".
 /// The message may quote what it read (a style sheet, a pattern), so it
 /// comes out as one line with no character a terminal would obey.
-func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
+package func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
   guard let error else { return "" }
   let message = String(borrowing: error.pointee.message)
   g_error_free(error)

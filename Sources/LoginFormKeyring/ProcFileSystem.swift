@@ -1,5 +1,6 @@
 import Glibc
 import LoginFormFrontEnd
+import LoginFormLockedMemory
 
 /// The processes of this machine as /proc tells them, for `Requester`.
 package struct ProcFileSystem: Requester.Processes {
@@ -52,6 +53,11 @@ package struct ProcFileSystem: Requester.Processes {
   }
 
   /// The fields of /proc/PID/status; nil when the file cannot be read.
+  /// Its control groups (`/proc/PID/cgroup`), which anyone may read.
+  package func controlGroups(of processID: Int) -> String? {
+    read(processID, "cgroup").map { String(decoding: $0, as: UTF8.self) }
+  }
+
   package func status(of processID: Int) -> ProcessStatus? {
     read(processID, "status").map(ProcessStatus.init(bytes:))
   }
@@ -61,16 +67,6 @@ package struct ProcFileSystem: Requester.Processes {
     let descriptor = open("/proc/\(processID)/\(file)", O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    var count = 0
-    while count < buffer.count {
-      let got = buffer.withUnsafeMutableBytes { space in
-        Glibc.read(descriptor, space.baseAddress! + count, space.count - count)
-      }
-      if got < 0, errno == EINTR { continue }
-      guard got > 0 else { break }
-      count += got
-    }
-    return Array(buffer.prefix(count))
+    return DescriptorInput.read(descriptor, limit: 4096)
   }
 }

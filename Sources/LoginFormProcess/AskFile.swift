@@ -2,6 +2,7 @@ import CGLib
 import CProcess
 import Glibc
 import LoginFormFrontEnd
+import LoginFormGtk
 import LoginFormKeyring
 import LoginFormLockedMemory
 import LoginFormModel
@@ -21,7 +22,7 @@ import LoginFormProtocols
   static func read(_ path: String) -> Result<[UInt8], Unreadable> {
     let fd = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else {
-      return .failure(Unreadable(reason: String(cString: strerror(lf_agent_errno()))))
+      return .failure(Unreadable(reason: String(cString: strerror(errno))))
     }
     defer { close(fd) }
     var status = stat()
@@ -32,34 +33,24 @@ import LoginFormProtocols
     guard status.st_uid == 0 || status.st_uid == getuid() else {
       return .failure(Unreadable(reason: "owned by another user"))
     }
-    var bytes = [UInt8](repeating: 0, count: AskPasswordQuery.maximumBytes + 1)
-    var count = 0
-    while count < bytes.count {
-      let got = bytes.withUnsafeMutableBytes {
-        Glibc.read(fd, $0.baseAddress! + count, $0.count - count)
-      }
-      if got < 0, lf_agent_errno() == EINTR { continue }
-      guard got > 0 else { break }
-      count += got
-    }
-    return .success(Array(bytes[..<count]))
+    // One byte past the largest: too large is then told from just fitting.
+    return .success(DescriptorInput.read(fd, limit: AskPasswordQuery.maximumBytes + 1))
   }
 
   /// Whether `pid` still runs (one of another user's does, too).
   static func isRunning(_ pid: Int) -> Bool {
-    kill(pid_t(pid), 0) == 0 || lf_agent_errno() == EPERM
+    kill(pid_t(pid), 0) == 0 || errno == EPERM
   }
 
   /// Who asks, in words: the system service it runs in, which anyone may
   /// know, else the process as the other modes describe it (only this
   /// user's own).
   static func describe(_ pid: Int) -> String? {
-    var contents: UnsafeMutablePointer<gchar>?
-    if g_file_get_contents("/proc/\(pid)/cgroup", &contents, nil, nil) != 0, let contents {
-      defer { g_free(contents) }
-      if let unit = SystemdUnit.service(fromCgroup: String(cString: contents)) { return unit }
+    let processes = ProcFileSystem()
+    if let unit = processes.controlGroups(of: pid).flatMap(SystemdUnit.service(fromCgroup:)) {
+      return unit
     }
-    return Requester.describe(processID: pid, userID: Int(getuid()), processes: ProcFileSystem())
+    return Requester.describe(processID: pid, userID: Int(getuid()), processes: processes)
   }
 
   /// Sends `reply` to the query's socket: directly when this process may
@@ -94,7 +85,7 @@ import LoginFormProtocols
     let sent = datagram.withUTF8 { lf_send_datagram(socket, $0.baseAddress, $0.count) }
     datagram.removeAll()
     if sent != 0 {
-      Diagnostics.warn("\(socket): \(String(cString: strerror(lf_agent_errno())))")
+      Diagnostics.warn("\(socket): \(String(cString: strerror(errno)))")
     }
   }
 
@@ -116,20 +107,11 @@ import LoginFormProtocols
       g_spawn_async_with_pipes(nil, &argv, nil, flags, nil, nil, &pid, &input, nil, nil, &error)
         != 0
     else {
-      Diagnostics.warn(
-        "pkexec \(helper): \(error.map { String(cString: $0.pointee.message) } ?? "")")
-      g_clear_error(&error)
+      Diagnostics.warn("pkexec \(helper): \(takeMessage(error))")
       return
     }
-    secret?.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(input, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0, lf_agent_errno() == EINTR { continue }
-        guard written > 0 else { break }
-        offset += written
-      }
-    }
+    // A helper that went away has said why itself.
+    _ = secret?.withUTF8 { DescriptorOutput.write($0, to: input) }
     close(input)
     g_child_watch_add(pid, { pid, _, _ in g_spawn_close_pid(pid) }, nil)
   }

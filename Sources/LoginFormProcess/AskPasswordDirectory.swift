@@ -1,4 +1,5 @@
 import CGio
+import LoginFormGtk
 import LoginFormPrompt
 
 /// One directory that systemd's askers put `ask.*` files in, watched with a
@@ -26,8 +27,7 @@ import LoginFormPrompt
     var error: UnsafeMutablePointer<GError>?
     guard let monitor = g_file_monitor_directory(directory, G_FILE_MONITOR_NONE, nil, &error)
     else {
-      Diagnostics.warn("\(path): \(error.map { String(cString: $0.pointee.message) } ?? "")")
-      g_clear_error(&error)
+      Diagnostics.warn("\(path): \(takeMessage(error))")
       return nil
     }
     self.monitor = monitor

@@ -14,7 +14,4 @@ int lf_pidfd_open(int pid);
 /// -1 with errno set.
 int lf_send_datagram(const char *path, const void *bytes, size_t count);
 
-/// The calling thread's errno, which is a macro.
-int lf_agent_errno(void);
-
 #endif
