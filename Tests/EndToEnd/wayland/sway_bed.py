@@ -11,6 +11,7 @@ to the user's socket, which root may.
         sway.swaymsg("[pid=1234]", "focus")      # parsed JSON; fails on failure
         sway.tree(); sway.find_node(app_id=..., pid=..., title=...)
         sway.focused_node(); sway.is_floating(node)
+        sway.node_of(pid); sway.wait_for_focus(pid)  # waiting for sway
         sway.keyboard()                           # VirtualKeyboard, held open
         sway.parent_window(title); sway.start_prompt(*arguments, env_extra={})
 
@@ -28,7 +29,7 @@ import shutil
 import subprocess
 
 from beds import Compositor, VirtualKeyboard, require_programs, unavailable
-from harness import EXIT_TIMEOUT, poll
+from harness import EXIT_TIMEOUT, WINDOW_TIMEOUT, poll
 
 # login-form's Wayland app id: its GtkApplication id (the Makefile's APP_ID),
 # not its program name, as a run under sway shows.
@@ -159,6 +160,16 @@ class Sway(Compositor):
 
     def focused_node(self):
         return next((node for node in self.nodes() if node.get("focused")), None)
+
+    def node_of(self, pid):
+        """The window of process `pid`, once sway has it."""
+        return poll(lambda: self.find_node(pid=pid), WINDOW_TIMEOUT,
+                    message=f"a sway window of pid {pid}", now=self.nodes)
+
+    def wait_for_focus(self, pid):
+        """Waits until sway focuses the window of process `pid`."""
+        poll(lambda: (self.focused_node() or {}).get("pid") == pid,
+             message=f"sway to focus pid {pid}", now=self.focused_node)
 
     def is_floating(self, node):
         """Whether `node` is among a workspace's floating nodes (where a

@@ -10,7 +10,6 @@ import unittest
 
 import harness  # first: it pins the AT-SPI typelib's version
 from gi.repository import Atspi
-from harness import WINDOW_TIMEOUT, poll
 from sway_bed import LOGIN_FORM_APP_ID, Sway
 
 
@@ -32,32 +31,24 @@ class SwayBedTests(unittest.TestCase):
         self.addCleanup(prompt.kill)
         return prompt
 
-    def node_of(self, pid):
-        return poll(lambda: self.sway.find_node(pid=pid), WINDOW_TIMEOUT,
-                    message=f"a sway window of pid {pid}", now=self.sway.nodes)
-
-    def wait_for_focus(self, pid):
-        poll(lambda: (self.sway.focused_node() or {}).get("pid") == pid,
-             message=f"sway to focus pid {pid}", now=self.sway.focused_node)
-
     def test_the_parent_window_maps_and_exports_a_handle(self):
         parent = self.parent("parent-handle")
         self.assertRegex(parent.handle, r"^[A-Za-z0-9%._~-]+$")
-        node = self.node_of(parent.pid)
+        node = self.sway.node_of(parent.pid)
         self.assertEqual((node["app_id"], node["name"]), ("lf-test-parent", "parent-handle"))
 
     def test_the_parent_window_makes_activation_tokens(self):
         parent = self.parent("parent-token")
-        self.wait_for_focus(parent.pid)
+        self.sway.wait_for_focus(parent.pid)
         first, second = parent.token(), parent.token()
         self.assertTrue(first)
         self.assertNotEqual(first, second)
 
     def test_a_new_login_form_does_not_take_the_focus_from_its_parent(self):
         parent = self.parent("parent-nofocus")
-        self.wait_for_focus(parent.pid)
+        self.sway.wait_for_focus(parent.pid)
         prompt = self.prompt("--title=sway-nofocus").show()
-        node = self.node_of(prompt.pid)
+        node = self.sway.node_of(prompt.pid)
         self.assertEqual(node["app_id"], LOGIN_FORM_APP_ID)
         self.assertFalse(self.sway.is_floating(node))  # no parent given: tiled
         self.assertEqual(self.sway.focused_node()["pid"], parent.pid)
@@ -67,9 +58,9 @@ class SwayBedTests(unittest.TestCase):
 
     def test_keys_typed_into_a_focused_login_form_arrive(self):
         prompt = self.prompt("--title=sway-typing").show()
-        self.node_of(prompt.pid)
+        self.sway.node_of(prompt.pid)
         self.sway.swaymsg(f"[pid={prompt.pid}]", "focus")
-        self.wait_for_focus(prompt.pid)
+        self.sway.wait_for_focus(prompt.pid)
         prompt.type("Username", "alice.é")
         prompt.type("Password", ("key", "Tab"), "hunter22 x")
         prompt.press("Done")
@@ -79,9 +70,9 @@ class SwayBedTests(unittest.TestCase):
     def test_the_keyboard_locks_caps_and_holds_modifiers(self):
         """Caps_Lock locks (wtype's does not); ctrl+a selects all."""
         prompt = self.prompt("--title=sway-keys").show()
-        self.node_of(prompt.pid)
+        self.sway.node_of(prompt.pid)
         self.sway.swaymsg(f"[pid={prompt.pid}]", "focus")
-        self.wait_for_focus(prompt.pid)
+        self.sway.wait_for_focus(prompt.pid)
         prompt.type("Username", ("key", "Caps_Lock"), "abc")
         self.assertEqual(Atspi.Text.get_text(prompt.entry("Username"), 0, -1), "ABC")
         prompt.type("Username", ("key", "Caps_Lock"), ("key", "ctrl+a"), "d")
@@ -93,20 +84,20 @@ class SwayBedTests(unittest.TestCase):
         """What the activation tests rely on: a token made by the focused
         window, used by another mapped window, gives that one the focus."""
         first = self.parent("parent-first")
-        self.wait_for_focus(first.pid)
+        self.sway.wait_for_focus(first.pid)
         second = self.parent("parent-second")
-        self.wait_for_focus(second.pid)
+        self.sway.wait_for_focus(second.pid)
         first.activate(second.token())
-        self.wait_for_focus(first.pid)
+        self.sway.wait_for_focus(first.pid)
 
     def test_a_token_with_the_serial_of_an_unfocused_window_activates_nothing(self):
         """sway 1.7 (wlroots 0.15) checks a token request's serial and focus;
         activate() returns after sway handled the request, so the focus
         read afterwards is final."""
         first = self.parent("parent-stale")
-        self.wait_for_focus(first.pid)
+        self.sway.wait_for_focus(first.pid)
         second = self.parent("parent-current")
-        self.wait_for_focus(second.pid)
+        self.sway.wait_for_focus(second.pid)
         second.activate(first.token())
         first.activate(first.token())
         self.assertEqual(self.sway.focused_node()["pid"], second.pid)
@@ -115,11 +106,11 @@ class SwayBedTests(unittest.TestCase):
         """...but one asked for with no serial and no surface, it honours from
         anyone: a bed can hand login-form a token without focusing first."""
         first = self.parent("parent-bare")
-        self.wait_for_focus(first.pid)
+        self.sway.wait_for_focus(first.pid)
         second = self.parent("parent-other")
-        self.wait_for_focus(second.pid)
+        self.sway.wait_for_focus(second.pid)
         first.activate(first.token(bare=True))
-        self.wait_for_focus(first.pid)
+        self.sway.wait_for_focus(first.pid)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ class SwayParentAndFocusTests(unittest.TestCase):
         """A parent window that has the focus, as the window that asks has."""
         parent = self.sway.parent_window(title)
         self.addCleanup(parent.stop)
-        self.wait_for_focus(parent.pid)
+        self.sway.wait_for_focus(parent.pid)
         return parent
 
     def prompt(self, *arguments, **options):
@@ -54,21 +54,13 @@ class SwayParentAndFocusTests(unittest.TestCase):
         self.addCleanup(prompt.kill)
         return prompt.show()
 
-    def node_of(self, pid):
-        return poll(lambda: self.sway.find_node(pid=pid), WINDOW_TIMEOUT,
-                    message=f"a sway window of pid {pid}", now=self.sway.nodes)
-
-    def wait_for_focus(self, pid):
-        poll(lambda: (self.sway.focused_node() or {}).get("pid") == pid,
-             message=f"sway to focus pid {pid}", now=self.sway.focused_node)
-
     def test_a_known_handle_makes_the_prompt_float_over_its_parent(self):
         parent = self.focused_parent("parent-known")
         prompt = self.prompt("--title=sway-child", f"--parent=wayland:{parent.handle}",
                              env_extra=DEBUG)
-        node = self.node_of(prompt.pid)
+        node = self.sway.node_of(prompt.pid)
         self.assertTrue(self.sway.is_floating(node), "a child dialog floats in sway")
-        self.assertFalse(self.sway.is_floating(self.node_of(parent.pid)))
+        self.assertFalse(self.sway.is_floating(self.sway.node_of(parent.pid)))
         prompt.press("Cancel")
         code, out, err = prompt.finish()
         self.assertEqual((code, out), (1, b""))
@@ -77,10 +69,10 @@ class SwayParentAndFocusTests(unittest.TestCase):
 
     def test_an_unknown_handle_says_so_and_the_prompt_still_answers(self):
         prompt = self.prompt("--title=sway-orphan", "--parent=wayland:no-such-window")
-        node = self.node_of(prompt.pid)
+        node = self.sway.node_of(prompt.pid)
         self.assertFalse(self.sway.is_floating(node), "not anyone's child: tiled")
         self.sway.swaymsg(f"[pid={prompt.pid}]", "focus")
-        self.wait_for_focus(prompt.pid)
+        self.sway.wait_for_focus(prompt.pid)
         prompt.type("Username", "alice.s")
         prompt.type("Password", ("key", "Tab"), "pw 12345")
         prompt.press("Done")
@@ -94,7 +86,7 @@ class SwayParentAndFocusTests(unittest.TestCase):
         parent = self.focused_parent("parent-askpass")
         prompt = self.prompt("Enter passphrase for /home/alice/.ssh/id_ed25519: ",
                              env_extra={"LOGIN_FORM_PARENT": f"wayland:{parent.handle}"})
-        self.assertTrue(self.sway.is_floating(self.node_of(prompt.pid)))
+        self.assertTrue(self.sway.is_floating(self.sway.node_of(prompt.pid)))
         prompt.press("Cancel")
         self.assertEqual(prompt.finish()[:2], (1, b""))
 
@@ -104,7 +96,7 @@ class SwayParentAndFocusTests(unittest.TestCase):
                 parent = self.focused_parent(f"parent-{variable}")
                 prompt = self.prompt(f"--title=sway-{variable}",
                                      env_extra={variable: parent.token(), **DEBUG})
-                self.wait_for_focus(prompt.pid)
+                self.sway.wait_for_focus(prompt.pid)
                 # No focus command: the keys reach the prompt because the
                 # token gave it the keyboard.
                 prompt.type("Username", "alice.t")
@@ -131,7 +123,7 @@ class SwayParentAndFocusTests(unittest.TestCase):
                 parent = self.focused_parent(f"parent-{name}")
                 before = self.rejected_activations()
                 prompt = self.prompt(f"--title=sway-{name}", env_extra=extra)
-                self.node_of(prompt.pid)
+                self.sway.node_of(prompt.pid)
                 poll(lambda: self.rejected_activations() >= before + refusals,
                      message=f"sway to refuse {refusals} activation(s)",
                      now=self.rejected_activations)
@@ -163,7 +155,7 @@ class SwayParentAndFocusTests(unittest.TestCase):
                     message="the pinentry's window", now=self.sway.nodes)
         self.assertTrue(self.sway.is_floating(node), "the pinentry floats over Kleopatra")
         self.sway.swaymsg(f"[pid={node['pid']}]", "focus")
-        self.wait_for_focus(node["pid"])
+        self.sway.wait_for_focus(node["pid"])
         poll(lambda: focused_secret(node["pid"]), WINDOW_TIMEOUT,
              message="the pinentry's passphrase entry to have the keyboard")
         keyboard = self.sway.keyboard()
