@@ -130,6 +130,21 @@ import LoginFormPrompt
     redraw()
   }
 
+  /// Relabels the field (`_` before the mnemonic), its accessible name
+  /// too.
+  func relabel(_ mnemonicLabel: String) {
+    gtk_label_set_text_with_mnemonic(lf_label(label), mnemonicLabel)
+    atk_object_set_name(
+      gtk_widget_get_accessible(entry), String(borrowing: gtk_label_get_text(lf_label(label))))
+  }
+
+  /// Shows the caller's `error` about the value it turned down, until the
+  /// user types.
+  func showCallerError(_ error: String?) {
+    source.callerSays(error)
+    redraw()
+  }
+
   /// The user typed into the field: the caller's error goes, and the
   /// requirement once the field is no longer empty.
   func userEdited() {

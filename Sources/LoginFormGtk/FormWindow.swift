@@ -24,6 +24,9 @@ import LoginFormPrompt
   package var onPasswordChange: (() -> Void)?
   /// Called when the user asks for a generated password.
   package var onGenerate: (() -> Void)?
+  /// Called with what was typed, for a conversation (see
+  /// `ConversationSurface`), instead of ending the window.
+  package var onSubmit: ((SubmittedForm) -> Void)?
 
   let frame: PromptFrame
   let rows: [FieldRow]
@@ -34,7 +37,10 @@ import LoginFormPrompt
   /// Whether submitting was tried while the checker held it back, so that
   /// its refusal shows as an error, as the model's issues then do.
   var submitWasHeldBack = false
-  private var aids: [Field: PasswordAids] = [:]
+  /// Whether a conversation waits for the other program: nothing can be
+  /// typed or submitted meanwhile.
+  var isWaiting = false
+  var aids: [Field: PasswordAids] = [:]
   private var observations: [ObservationToken] = []
 
   /// Builds the window for `description`; call `present()` to show it.
@@ -62,6 +68,7 @@ import LoginFormPrompt
     configureEntries()
     connectSignals()
     bindModel()
+    if description.isConversation { wait() }
   }
 
   /// The row of `field`; the form must have it.
@@ -116,6 +123,7 @@ import LoginFormPrompt
   /// Hands over the form if it is valid; otherwise shows every issue as an
   /// error and rings the bell, leaving focus where it is.
   func submit() {
+    guard !isWaiting else { return }
     guard model.submit(), externalCheck?.allowsSubmit ?? true else {
       submitWasHeldBack = externalCheck != nil
       showMessage(of: .password)
@@ -133,12 +141,15 @@ import LoginFormPrompt
       password = copy
     }
     let username = model.shape.contains(.username) ? model.judgedUsername : nil
-    finish(
-      .submitted(
-        SubmittedForm(
-          username: username, password: password,
-          passwordWasRepeated: model.shape.contains(.passwordRepeat),
-          remembers: layout.remembers)))
+    let form = SubmittedForm(
+      username: username, password: password,
+      passwordWasRepeated: model.shape.contains(.passwordRepeat), remembers: layout.remembers)
+    guard description.isConversation else {
+      finish(.submitted(form))
+      return
+    }
+    wait()
+    onSubmit?(form)
   }
 
   /// Clears what the window holds as it ends: the entries are emptied
@@ -175,7 +186,7 @@ import LoginFormPrompt
 
   /// Focuses where the user is needed: a missing or invalid username,
   /// otherwise the first secret.
-  private func focusFirstNeedingField() {
+  func focusFirstNeedingField() {
     let first =
       rows.first { $0.field != .username || !model.issues(of: .username).isEmpty } ?? rows[0]
     gtk_widget_grab_focus(first.entry)
@@ -225,7 +236,9 @@ import LoginFormPrompt
     frame.willEnd = { [weak self] in self?.clear() }
     frame.onKeyboardUnavailable = { [weak self] unavailable in
       guard let self else { return }
-      for row in rows { gtk_widget_set_sensitive(row.entry, (!unavailable).gboolean) }
+      for row in rows {
+        gtk_widget_set_sensitive(row.entry, (!unavailable && !isWaiting).gboolean)
+      }
       updateDone()
       // Insensitive entries lost the focus; give it back where it belongs.
       if !unavailable { focusFirstNeedingField() }
@@ -254,7 +267,9 @@ import LoginFormPrompt
 
   /// Whether the form holds what may be handed over: valid, and accepted
   /// by the program that checks it, if one does.
-  var canSubmit: Bool { model.isValid && (externalCheck?.allowsSubmit ?? true) }
+  var canSubmit: Bool {
+    model.isValid && (externalCheck?.allowsSubmit ?? true) && !isWaiting
+  }
 
   private func bindModel() {
     observations.append(model.observeValidity { [weak self] _ in self?.updateDone() })

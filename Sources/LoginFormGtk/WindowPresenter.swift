@@ -6,7 +6,7 @@ import LoginFormPrompt
 @MainActor package struct WindowPresenter: PromptPresenter {
   package init() {}
 
-  package var capabilities: FormCapabilities { .all }
+  package var capabilities: FormCapabilities { FormCapabilities.all.union(.conversation) }
 
   package func presenter(
     for prompt: Prompt, onFinish: @escaping @MainActor (PromptResult) -> Void

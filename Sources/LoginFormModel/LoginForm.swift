@@ -113,6 +113,19 @@ public final class LoginForm {
     return false
   }
 
+  /// Starts the secrets over, as when another program turned the last
+  /// answer down and asks again: each secret is untouched once more and no
+  /// submit has been attempted, so an empty field says what it needs
+  /// rather than an error. The username stays as it is.
+  public func startOver() {
+    isSubmitAttempted = false
+    for field in shape.fields where field.isSecret {
+      phases[field] = .untouched
+      judge(field)
+    }
+    refresh()
+  }
+
   /// Calls `body` with the UTF-8 bytes of the secret in `field` (empty when
   /// none was given), for encoding it into locked memory.
   public func withSecretUTF8<Result>(

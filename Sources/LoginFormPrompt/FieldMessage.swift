@@ -83,6 +83,12 @@ package struct FieldMessage: Hashable, Sendable {
       callerError = nil
     }
 
+    /// The caller has something to say about the value it just turned
+    /// down (a wrong password), until the user types again.
+    package mutating func callerSays(_ error: String?) {
+      callerError = error
+    }
+
     /// The line for the model's `feedback` on a field whose value
     /// `isEmpty`, with the checker's latest `refusal` of it, an error once
     /// the field `isSettled` (left after editing, or submitting was tried)

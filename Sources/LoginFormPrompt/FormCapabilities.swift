@@ -18,6 +18,11 @@ package struct FormCapabilities: OptionSet, Hashable, Sendable {
   /// can be copied (`FormDescription.generateButton`).
   package static let generate = FormCapabilities(rawValue: 1 << 2)
 
+  /// A conversation (`FormDescription.isConversation`): the form stays
+  /// after Done, and asks again as the other program says. A window only:
+  /// a request that needs it is never shaped down to a form without it.
+  package static let conversation = FormCapabilities(rawValue: 1 << 3)
+
   /// Everything a window and the terminal can each show.
   package static let all: FormCapabilities = [.externalCheck, .quality, .generate]
 }

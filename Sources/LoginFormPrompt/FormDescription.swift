@@ -50,6 +50,11 @@ package struct FormDescription {
   /// "Save in password manager": offered only when set, never ticked at
   /// first; the user's choice comes back in `SubmittedForm.remembers`.
   package var rememberOffer: RememberOffer?
+  /// Whether the form is one side of another program's conversation (PAM's,
+  /// through polkit): it waits, with nothing to type, until the front end
+  /// asks, and Done hands what was typed over without ending it. Only a
+  /// presenter with `FormCapabilities.conversation` is given one.
+  package var isConversation = false
   /// Title, timeout, grab and window hints.
   package var options = PromptOptions()
 

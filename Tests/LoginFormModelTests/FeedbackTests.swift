@@ -113,4 +113,22 @@ import Testing
       seen == [nil, FieldFeedback(issue: .tooShort(minimum: 6, missing: 1), isError: false), nil])
     token.cancel()
   }
+
+  @Test func startingOverMakesAnEmptiedPasswordUntouchedAgainAndKeepsTheUsername() {
+    let form = LoginForm()
+    form.username = "bobbie"
+    form.password = "short"
+    #expect(!form.submit())
+    #expect(form.feedback(of: .password)?.isError == true)
+    form.password = ""
+    form.startOver()
+    #expect(!form.isSubmitAttempted)
+    #expect(form.feedback(of: .password) == nil, "an emptied, untouched field does not nag")
+    #expect(form.username == "bobbie")
+    form.password = "abc"
+    #expect(
+      form.feedback(of: .password)
+        == FieldFeedback(issue: .tooShort(minimum: 7, missing: 4), isError: false),
+      "typed again, its issue is a hint until it is left")
+  }
 }
