@@ -72,6 +72,11 @@ let package = Package(
       name: "CWayland", cSettings: ourC, linkerSettings: [.linkedLibrary("wayland-client")]),
     // Our own C for the terminal: its settings, restored from signal handlers.
     .target(name: "CTerminal", cSettings: ourC),
+    // libpolkit-agent-1, and our own C over it: the polkit agent's listener
+    // subclass and PAM conversation, as plain C for the process.
+    .systemLibrary(
+      name: "CPolkit", pkgConfig: "polkit-agent-1", providers: [.apt(["libpolkit-agent-1-dev"])]),
+    .target(name: "CPolkitAgent", dependencies: ["CPolkit"], cSettings: ourC),
     // Our own C for the process: hardening, the standard descriptors, and
     // the hand-off from the quick pinentry to login-form.
     .target(name: "CProcess", cSettings: ourC),
@@ -107,7 +112,7 @@ let package = Package(
     .target(
       name: "LoginFormProcess",
       dependencies: [
-        "CGio", "CGtk", "CProcess", "LoginFormFrontEnd", "LoginFormGtk", "LoginFormKeyring",
+        "CGio", "CGtk", "CPolkitAgent", "CProcess", "LoginFormFrontEnd", "LoginFormGtk", "LoginFormKeyring",
         "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormModel", "LoginFormPinentry",
         "LoginFormPrompt", "LoginFormProtocols", "LoginFormStreams", "LoginFormTerminal",
       ]),

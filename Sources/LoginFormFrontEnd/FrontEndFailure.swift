@@ -36,6 +36,10 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
   case memoryExposed(MemoryExposure)
   /// The systemd agent could watch none of the directories askers use.
   case systemdAgentHasNoDirectory
+  /// polkitd did not take the agent (no polkitd, another agent, no login
+  /// session); the payload is polkit's reason, and whether the agent asked
+  /// for the login session rather than a process.
+  case polkitAgentNotRegistered(String, forSession: Bool)
 
   /// What locked memory was needed for.
   package enum LockedUse: Equatable, Sendable {
@@ -91,6 +95,16 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
         tracer)
     case .systemdAgentHasNoDirectory:
       localized("Cannot watch /run/systemd/ask-password: no password query could be seen")
+    case .polkitAgentNotRegistered(let reason, let forSession):
+      forSession
+        ? formatted(
+          // TRANSLATORS: %s is polkit's reason. --process=PID is an option: never translated.
+          localized(
+            "Cannot register as polkit's authentication agent: %s (outside a login session, name a process with --process=PID)"
+          ), reason)
+        : formatted(
+          // TRANSLATORS: %s is polkit's reason.
+          localized("Cannot register as polkit's authentication agent: %s"), reason)
     case .memoryExposed(.dumpable):
       localized(
         "Not asking: something made this process readable by other programs while it started")
@@ -104,7 +118,7 @@ package enum FrontEndFailure: Error, Equatable, CustomStringConvertible {
     switch self {
     case .options, .noPresenter, .cannotLockMemory, .readFailed, .inputTooLong,
       .missingGitAction,
-      .git, .handOff, .systemdAgentHasNoDirectory:
+      .git, .handOff, .systemdAgentHasNoDirectory, .polkitAgentNotRegistered:
       .usage
     case .noLockedMemoryLeft, .outputClosed, .writeFailed, .lineBreakInAnswer: .notDelivered
     case .memoryExposed: .memoryExposed

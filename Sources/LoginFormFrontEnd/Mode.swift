@@ -22,6 +22,10 @@ package enum Mode: Equatable {
   /// ask files of systemd-cryptsetup, systemd-ask-password and the like
   /// until it is stopped.
   case systemdAgent
+  /// `login-form --polkit-agent [--process=PID]`: polkit's authentication
+  /// agent, for the login session or for one process, until it is stopped;
+  /// the payload is what follows `--polkit-agent`.
+  case polkitAgent([String])
 
   /// Whether the mode is one a client program starts (askpass, git's
   /// helper, pinentry), in an environment the user did not set up for it.
@@ -40,6 +44,8 @@ package enum Mode: Equatable {
       self = .pinentry([program] + rest.dropFirst())
     } else if rest == ["--systemd-agent"] {
       self = .systemdAgent
+    } else if rest.first == "--polkit-agent" {
+      self = .polkitAgent(Array(rest.dropFirst()))
     } else if rest.first == "--git-credential" {
       self = .gitCredential(Array(rest.dropFirst()))
     } else if rest.count == 1, let action = rest.first, ["get", "store", "erase"].contains(action) {

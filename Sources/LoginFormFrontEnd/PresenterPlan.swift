@@ -67,6 +67,12 @@ package struct PresenterPlan: Equatable, Sendable {
     return PresenterPlan(candidates: window + [.terminal(path: path, locale: options.lcCtype)])
   }
 
+  /// polkit's agent: a window only. PAM's conversation goes on in it (a
+  /// wrong password asks again in place), which only a window presents,
+  /// and an agent of the desktop session has no terminal of its own.
+  package static let forPolkitAgent = PresenterPlan(
+    candidates: [.window], terminalProblem: .windowsOnly)
+
   /// Whether a pinentry should open the display at all: not when the
   /// client asked for the terminal through `PINENTRY_USER_DATA`, which
   /// gpg-agent passes on from the client's environment. Its value is free

@@ -14,6 +14,9 @@ package enum TerminalProblem: Error, Equatable, CustomStringConvertible {
   /// The terminal at the path could not be opened or set up; `errno` says
   /// why.
   case unusable(String, errno: Int32)
+  /// The mode asks in windows only: polkit's agent, whose terminal
+  /// counterpart is polkit's own pkttyagent.
+  case windowsOnly
 
   /// The line for standard error, without the program name.
   package var description: String {
@@ -31,6 +34,8 @@ package enum TerminalProblem: Error, Equatable, CustomStringConvertible {
     case .unusable(let path, let code):
       // TRANSLATORS: a path, then the system's reason.
       formatted(localized("cannot use the terminal %s: %s"), path, String(cString: strerror(code)))
+    case .windowsOnly:
+      localized("polkit's agent asks in a window only (pkttyagent asks on a terminal)")
     }
   }
 

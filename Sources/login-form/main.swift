@@ -114,6 +114,15 @@ func requireLockedMemory(bytes: Int = 4096) {
   case .systemdAgent:
     requireLockedMemory()
     SystemdAgent(environment: environment).serve()
+  case .polkitAgent(let arguments):
+    let processID: Int?
+    do {
+      processID = try PolkitAgentPlan.processID(arguments: arguments)
+    } catch {
+      Standard.fail(.options(error))
+    }
+    requireLockedMemory()
+    PolkitAgent(environment: environment, processID: processID).serve()
   case .gitCredential(let arguments):
     let action: GitCredentialAction
     do {
