@@ -39,6 +39,15 @@ import Testing
     #expect(Mode.systemdAgent.isDropIn, "hardened as the drop-in modes are")
   }
 
+  @Test func thePolkitAgentTakesWhatFollowsItsOptionForItself() {
+    #expect(Mode(arguments: ["login-form", "--polkit-agent"]) == .polkitAgent([]))
+    #expect(
+      Mode(arguments: ["/usr/bin/login-form", "--polkit-agent", "--process=42"])
+        == .polkitAgent(["--process=42"]))
+    #expect(Mode(arguments: ["login-form", "--title=x", "--polkit-agent"]) == .ordinary)
+    #expect(Mode.polkitAgent([]).isDropIn, "hardened as the drop-in modes are")
+  }
+
   @Test func everyModeButTheOrdinaryOneIsADropIn() {
     #expect(!Mode.ordinary.isDropIn)
     #expect(Mode.askpass(prompt: "x").isDropIn)

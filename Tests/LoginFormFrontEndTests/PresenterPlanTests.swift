@@ -15,6 +15,16 @@ import Testing
     #expect(plan.terminalProblem == nil)
   }
 
+  @Test func polkitsAgentAsksInAWindowAloneAndSaysWhereTheTerminalOneIs() {
+    #expect(PresenterPlan.forPolkitAgent.candidates == [.window])
+    let failure = PresenterPlan.forPolkitAgent.failure(display: "Cannot open display", terminal: nil)
+    #expect(
+      failure.description
+        == "Cannot open display, and polkit's agent asks in a window only (pkttyagent asks on a terminal)"
+    )
+    #expect(failure.status == .usage)
+  }
+
   @Test func ttyAsksOnTheTerminalAlone() {
     #expect(PresenterPlan.forProcess(forcesTerminal: true).candidates == [controlling])
   }

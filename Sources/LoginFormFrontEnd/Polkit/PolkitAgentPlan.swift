@@ -14,20 +14,20 @@ package enum PolkitAgentPlan {
   /// `--polkit-agent`: `--process=PID` (or `--process PID`), else nil for
   /// the login session.
   package static func processID(arguments: [String]) throws(OptionsError) -> Int? {
-    var value: String?
-    switch arguments.count {
-    case 0: return nil
-    case 1 where arguments[0].hasPrefix("--process="):
-      value = String(arguments[0].dropFirst("--process=".count))
-    case 2 where arguments[0] == "--process": value = arguments[1]
-    default:
-      throw arguments[0].hasPrefix("--process")
-        ? .invalidValue(option: "process", reason: localized("a process id is needed"))
-        : .unexpectedArgument(arguments[0])
+    let missing = OptionsError.invalidValue(
+      option: "process", reason: localized("a process id is needed"))
+    var rest = arguments[...]
+    guard let first = rest.popFirst() else { return nil }
+    let value: String
+    if first.hasPrefix("--process=") {
+      value = String(first.dropFirst("--process=".count))
+    } else if first == "--process", let next = rest.popFirst() {
+      value = next
+    } else {
+      throw first == "--process" ? missing : .unexpectedArgument(first)
     }
-    guard let value, let pid = Int(value), pid > 0, pid <= Int(Int32.max) else {
-      throw .invalidValue(option: "process", reason: localized("a process id is needed"))
-    }
+    if let extra = rest.first { throw .unexpectedArgument(extra) }
+    guard let pid = Int(value), pid > 0, pid <= Int(Int32.max) else { throw missing }
     return pid
   }
 
@@ -69,14 +69,14 @@ package enum PolkitAgentPlan {
     if words.isEmpty || passwordPrompts.map(trimmed).contains(words) || words == "Password" {
       return passwordLabel(for: user)
     }
-    return mnemonicEscaped(ClientText.displayable(words))
+    return mnemonicEscaped(ClientText.displayableLine(words))
   }
 
   /// "_Password for NAME", the name's underscores kept as text.
   static func passwordLabel(for user: PolkitUser) -> String {
     // TRANSLATORS: the label of the password field of a polkit request; %s
     // is the login name of the user whose password is asked for.
-    formatted(localized("_Password for %s"), mnemonicEscaped(ClientText.displayable(user.name)))
+    formatted(localized("_Password for %s"), mnemonicEscaped(ClientText.displayableLine(user.name)))
   }
 
   /// What the field says after a wrong answer: PAM's own error, if it gave
