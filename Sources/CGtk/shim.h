@@ -34,6 +34,10 @@ static inline GtkScrolledWindow *lf_scrolled_window(gpointer p) { return GTK_SCR
 static inline GtkButtonBox *lf_button_box(gpointer p) { return GTK_BUTTON_BOX(p); }
 static inline GtkEditable *lf_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkToggleButton *lf_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
+static inline GtkExpander *lf_expander(gpointer p) { return GTK_EXPANDER(p); }
+static inline GtkBin *lf_bin(gpointer p) { return GTK_BIN(p); }
+static inline GtkComboBox *lf_combo_box(gpointer p) { return GTK_COMBO_BOX(p); }
+static inline GtkComboBoxText *lf_combo_box_text(gpointer p) { return GTK_COMBO_BOX_TEXT(p); }
 static inline GtkStyleProvider *lf_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GtkTextView *lf_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 

@@ -23,6 +23,10 @@ import LoginFormPrompt
   let generateButton: UnsafeMutablePointer<GtkWidget>?
   /// The `RememberOffer`'s check box, off until the user ticks it.
   let rememberBox: UnsafeMutablePointer<GtkWidget>?
+  /// The drop-down of the form's choice, above the fields.
+  let chooser: UnsafeMutablePointer<GtkWidget>?
+  /// The folded details under the text.
+  let detailsExpander: UnsafeMutablePointer<GtkWidget>?
   /// Called when the generate button is pressed.
   var onGenerate: (@MainActor () -> Void)?
 
@@ -42,12 +46,20 @@ import LoginFormPrompt
     }
     self.text = text?.text
     textPane = text?.pane
+    detailsExpander = description.details.map(DetailsExpander.make)
+    if let detailsExpander {
+      gtk_box_pack_start(lf_box(content), detailsExpander, false.gboolean, false.gboolean, 0)
+    }
 
     let grid = gtk_grid_new()!
     gtk_grid_set_column_spacing(lf_grid(grid), 12)
     // 4 + a message line of 16 + 4: 24 px from one entry to the next.
     gtk_grid_set_row_spacing(lf_grid(grid), 4)
     var next: Int32 = 0
+    chooser = description.choice.map { choice in
+      defer { next += 2 }
+      return ChoiceRow.make(choice, in: grid, row: next)
+    }
     var quality: QualityRow?
     for row in rows {
       let hasQuality = row.field == .password && description.qualityBar != nil

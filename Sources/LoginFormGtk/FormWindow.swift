@@ -27,6 +27,8 @@ import LoginFormPrompt
   /// Called with what was typed, for a conversation (see
   /// `ConversationSurface`), instead of ending the window.
   package var onSubmit: ((SubmittedForm) -> Void)?
+  /// Called with the option chosen in the form's choice.
+  package var onChoose: ((Int) -> Void)?
 
   let frame: PromptFrame
   let rows: [FieldRow]
@@ -233,6 +235,11 @@ import LoginFormPrompt
       SignalConnection.connect(cancel, "clicked") { [weak self] in self?.finish(.cancelled) }
     }
     layout.onGenerate = { [weak self] in self?.onGenerate?() }
+    if let chooser = layout.chooser {
+      SignalConnection.connect(chooser, "changed") { [weak self] in
+        self?.onChoose?(Int(gtk_combo_box_get_active(lf_combo_box(chooser))))
+      }
+    }
     frame.willEnd = { [weak self] in self?.clear() }
     frame.onKeyboardUnavailable = { [weak self] unavailable in
       guard let self else { return }

@@ -9,6 +9,9 @@ import LoginFormPrompt
   /// Called with what was typed when Done is pressed on a valid form; the
   /// form then waits, with nothing to type, until `ask` or `finish`.
   var onSubmit: ((SubmittedForm) -> Void)? { get set }
+  /// Called with the index of the option chosen in the form's `choice`,
+  /// when the user changes it.
+  var onChoose: ((Int) -> Void)? { get set }
   /// Asks (again) for the password: the field emptied and labelled
   /// `label` (`_` before its mnemonic), showing what is typed when `echo`
   /// is `.shownAtFirst`, with `error` as its message until the user types.

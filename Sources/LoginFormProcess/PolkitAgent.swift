@@ -103,7 +103,8 @@ import LoginFormStreams
     let form = PolkitAgentPlan.form(
       for: details, user: user, requester: requester, environment: environment)
     let authentication = PolkitAuthentication(
-      request: request, form: form, user: user, passwordPrompts: Self.passwordPrompts)
+      request: request, form: form, user: user, users: details.users,
+      passwordPrompts: Self.passwordPrompts)
     authentication.onEnd = { [weak self, weak authentication] in
       guard let self, let authentication else { return }
       let wasFirst = queue.first === authentication

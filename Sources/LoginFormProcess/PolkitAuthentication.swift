@@ -11,7 +11,9 @@ import LoginFormPrompt
 @MainActor final class PolkitAuthentication {
   let request: OpaquePointer
   private let form: FormDescription
-  private let user: PolkitUser
+  private var user: PolkitUser
+  /// Whose password would do, as the form's choice lists them.
+  private let users: [PolkitUser]
   private let passwordPrompts: Set<String>
   private var session: OpaquePointer?
   private var surface: (any ConversationSurface)?
@@ -29,9 +31,11 @@ import LoginFormPrompt
   var onEnd: (() -> Void)?
 
   init(
-    request: OpaquePointer, form: FormDescription, user: PolkitUser, passwordPrompts: Set<String>
+    request: OpaquePointer, form: FormDescription, user: PolkitUser, users: [PolkitUser],
+    passwordPrompts: Set<String>
   ) {
     self.request = request
+    self.users = users
     self.form = form
     self.user = user
     self.passwordPrompts = passwordPrompts
@@ -49,6 +53,7 @@ import LoginFormPrompt
       return
     }
     surface.onSubmit = { [weak self] in self?.answer($0) }
+    surface.onChoose = { [weak self] in self?.choose($0) }
     self.surface = surface
     attempt()
   }
@@ -115,6 +120,16 @@ import LoginFormPrompt
     lines.append(ClientText.displayable(text))
     if isError { errors.append(text) }
     surface?.say(lines.joined(separator: "\n"))
+  }
+
+  /// Another user was chosen: PAM starts over for them.
+  private func choose(_ index: Int) {
+    guard users.indices.contains(index), users[index] != user else { return }
+    user = users[index]
+    stopSession()
+    pendingRetryMessage = nil
+    surface?.say(nil)
+    attempt()
   }
 
   private func answer(_ form: SubmittedForm) {

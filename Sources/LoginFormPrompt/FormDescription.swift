@@ -55,6 +55,12 @@ package struct FormDescription {
   /// asks, and Done hands what was typed over without ending it. Only a
   /// presenter with `FormCapabilities.conversation` is given one.
   package var isConversation = false
+  /// A choice above the fields, such as whose password a polkit request
+  /// takes when several would do; a conversation's presenter offers it.
+  package var choice: Choice?
+  /// What the user may unfold to see under the text (polkit's action id),
+  /// one fact a line.
+  package var details: String?
   /// Title, timeout, grab and window hints.
   package var options = PromptOptions()
 
@@ -74,6 +80,20 @@ package struct FormDescription {
     case .username: usernameLabel
     case .password: passwordLabel
     case .passwordRepeat: repeatLabel
+    }
+  }
+
+  /// A choice of one among `options`, `selected` at first.
+  package struct Choice: Equatable {
+    /// Its label, `_` before the mnemonic.
+    package var label: String
+    package var options: [String]
+    package var selected: Int
+
+    package init(label: String, options: [String], selected: Int) {
+      self.label = label
+      self.options = options
+      self.selected = selected
     }
   }
 

@@ -46,6 +46,24 @@ import Testing
     #expect(form.options.grabsKeyboard, "held on X11, as every mode's")
   }
 
+  @Test func severalUsersAreAChoiceWithTheChosenOneSelectedOneUserIsNone() {
+    let several = PolkitAgentPlan.form(
+      for: request(users: [bob, root, alice]), user: root, requester: nil,
+      environment: LaunchEnvironment())
+    #expect(several.choice?.label == "_Authenticate as")
+    #expect(several.choice?.options.map(ClientText.withoutIsolates) == ["bob", "root", "alice"])
+    #expect(several.choice?.selected == 1)
+    let one = PolkitAgentPlan.form(
+      for: request(), user: alice, requester: nil, environment: LaunchEnvironment())
+    #expect(one.choice == nil)
+  }
+
+  @Test func theActionIdIsADetailForWhoeverUnfoldsIt() {
+    let form = PolkitAgentPlan.form(
+      for: request(), user: alice, requester: nil, environment: LaunchEnvironment())
+    #expect(form.details == "Action: org.freedesktop.policykit.exec")
+  }
+
   @Test func anEmptyPasswordCannotBeSubmittedNorOneLongerThanTheHelperReads() {
     let rules = PolkitAgentPlan.form(
       for: request(), user: alice, requester: nil, environment: LaunchEnvironment()

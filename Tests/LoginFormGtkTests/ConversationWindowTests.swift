@@ -115,4 +115,41 @@ final class ConversationWindowTests: GtkTestCase {
       XCTAssertEqual(result.map(Outcome.init), .cancelled)
     }
   }
+
+  func testAChoiceSitsAboveTheFieldAndReportsEachChange() {
+    MainActor.assumeIsolated {
+      var description = lenient(.passwordOnly)
+      description.isConversation = true
+      description.choice = FormDescription.Choice(
+        label: "_Authenticate as", options: ["alice", "root"], selected: 1)
+      let window = makeWindow(description)
+      var chosen: [Int] = []
+      window.onChoose = { chosen.append($0) }
+      let chooser = window.layout.chooser!
+      XCTAssertEqual(gtk_combo_box_get_active(lf_combo_box(chooser)), 1, "root at first")
+      let relations = atk_object_ref_relation_set(gtk_widget_get_accessible(chooser))
+      defer { g_object_unref(relations) }
+      XCTAssertNotEqual(
+        atk_relation_set_contains(relations, ATK_RELATION_LABELLED_BY), 0,
+        "a screen reader says its label, then the user chosen")
+      XCTAssertTrue(isSensitive(chooser), "another user can be chosen while PAM waits")
+      gtk_combo_box_set_active(lf_combo_box(chooser), 0)
+      XCTAssertEqual(chosen, [0])
+      window.finish(.cancelled)
+    }
+  }
+
+  func testDetailsAreFoldedUnderTheTextUntilAskedFor() throws {
+    try MainActor.assumeIsolated {
+      var description = lenient(.passwordOnly)
+      description.text = "Authentication is required to run a program as another user"
+      description.details = "Action: org.freedesktop.policykit.exec"
+      let window = makeWindow(description)
+      let expander = try XCTUnwrap(window.layout.detailsExpander)
+      XCTAssertEqual(gtk_expander_get_expanded(lf_expander(expander)), 0)
+      let label = try XCTUnwrap(gtk_bin_get_child(lf_bin(expander)))
+      XCTAssertEqual(labelText(label), "Action: org.freedesktop.policykit.exec")
+      window.finish(.cancelled)
+    }
+  }
 }

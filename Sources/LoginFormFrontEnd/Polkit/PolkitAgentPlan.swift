@@ -55,6 +55,13 @@ package enum PolkitAgentPlan {
     form.options = DropIn.options(
       title: localized("Authentication Required"), environment: environment)
     form.options.requester = requester
+    // TRANSLATORS: %s is a polkit action id, such as org.freedesktop.policykit.exec.
+    form.details = formatted(localized("Action: %s"), request.actionID)
+    if request.users.count > 1, let index = request.users.firstIndex(of: user) {
+      form.choice = FormDescription.Choice(
+        label: localized("_Authenticate as"),
+        options: request.users.map { ClientText.displayableLine($0.name) }, selected: index)
+    }
     return form
   }
 
