@@ -18,8 +18,10 @@ ICON_SIZES = 16 24 32 48 64 128 256
 # against it), plus what a package build gets from build-essential: the
 # static libstdc++ that the release link takes (see RELEASE_FLAGS).
 BUILD_PACKAGES = $(shell .ci/build-depends) libstdc++-12-dev
-# The linters of the shell scripts and the Python, which make lint runs.
-LINT_PACKAGES = shellcheck pyflakes3 gettext
+# The linters of the shell scripts and the Python, which make lint runs, and
+# what .ci/check-translations needs for the man page's translations: po4a to
+# merge them, man-db (with groff-base) to render each without warnings.
+LINT_PACKAGES = shellcheck pyflakes3 gettext po4a man-db
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read. locales has the
 # sources localedef builds a KOI8-R locale from for the terminal tests;
