@@ -18,8 +18,10 @@ ICON_SIZES = 16 24 32 48 64 128 256
 # against it), plus what a package build gets from build-essential: the
 # static libstdc++ that the release link takes (see RELEASE_FLAGS).
 BUILD_PACKAGES = $(shell .ci/build-depends) libstdc++-12-dev
-# The linters of the shell scripts and the Python, which make lint runs.
-LINT_PACKAGES = shellcheck pyflakes3 gettext
+# The linters of the shell scripts and the Python, which make lint runs, and
+# what .ci/check-translations needs for the man page's translations: po4a to
+# merge them, man-db (with groff-base) to render each without warnings.
+LINT_PACKAGES = shellcheck pyflakes3 gettext po4a man-db
 # xvfb-run needs xauth; dbus-run-session gives each run its own session bus,
 # which starts the accessibility bus the AT-SPI tests read. locales has the
 # sources localedef builds a KOI8-R locale from for the terminal tests;
@@ -89,6 +91,19 @@ RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 # The translated desktop entry and metainfo (i18n-data).
 I18N_DIR = .build/i18n
 LANGUAGES = $(shell cat resources/po/LINGUAS)
+# The man page's translations (po4a, resources/po/man/po4a.cfg): the
+# languages of LINGUAS that have a resources/po/man/<lang>.po. A language
+# without one yet is left out of the merge, the build and the install (its
+# readers get the English page) until a translator adds the file; see the
+# README.
+MAN_LANGUAGES = $(strip $(foreach lang,$(LANGUAGES),$(if $(wildcard resources/po/man/$(lang).po),$(lang))))
+# Where the translated pages are built: $(MAN_DIR)/<lang>/login-form.1.
+MAN_DIR = .build/man
+# The template and the folder of the .po files that po4a reads and merges;
+# .ci/check-translations points them at copies.
+MAN_POT = resources/po/man/login-form.1.pot
+MAN_PODIR = resources/po/man
+PO4A = po4a --variable version=$(VERSION) --variable pot="$(MAN_POT)" --variable mandir="$(MAN_DIR)"
 # Every Swift file of every target, in folders too: xgettext takes only the
 # localized(…) calls.
 SOURCES = $(shell find Sources -name '*.swift' | LC_ALL=C sort)
@@ -100,6 +115,7 @@ VERSION = $(shell .ci/version)
 PURE_SUITES = LoginFormModelTests|LoginFormProtocolsTests|LoginFormFrontEndTests|LoginFormKeyringTests|LoginFormTerminalTests|LoginFormLockedMemoryTests|LoginFormPinentryTests
 
 .PHONY: all build run check test lint deps-build deps-lint deps-test share static-cxx pot pot-template i18n-data \
+	man-pot-template man-pages \
 	release install uninstall deb deps-deb test-deb test-e2e test-wayland test-resources \
 	test-install screenshot icons bench bench-model fuzz fuzz-build fuzz-smoke \
 	test-asan test-tsan leakcheck mutants
@@ -144,10 +160,12 @@ static-cxx:
 	@mkdir -p "$(STATIC_CXX_DIR)"
 	@ln -sf "$$($(CC) -print-file-name=libstdc++.a)" "$(STATIC_CXX_DIR)/libstdc++.a"
 
-# Regenerates the template from the sources, then merges it into each translation.
+# Regenerates the template from the sources, then merges it into each
+# translation; the same for the man page's.
 pot:
 	@$(MAKE) --no-print-directory pot-template POT=resources/po/login-form.pot
 	for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none resources/po/$$lang.po resources/po/login-form.pot; done
+	@$(MAKE) --no-print-directory man-pot-template
 
 # What every xgettext run of the template says of itself: each writes the
 # header again.
@@ -163,6 +181,31 @@ pot-template:
 	  resources/$(APP_ID).desktop
 	xgettext --join-existing --from-code=UTF-8 $(POT_HEADER) -o "$(POT)" \
 	  resources/$(APP_ID).metainfo.xml
+
+# The man page's template, written to MAN_POT from resources/login-form.1,
+# merged into the .po in MAN_PODIR of each of MAN_LANGUAGES: what `pot` and
+# .ci/check-translations share. po4a leaves the template alone when nothing
+# but its date would change. It needs a language: with none translated yet,
+# a throwaway one in a temporary folder takes the merge.
+man-pot-template:
+	@langs="$(MAN_LANGUAGES)"; podir="$(MAN_PODIR)"; \
+	if [ -z "$$langs" ]; then langs=en; podir=$$(mktemp -d); fi; \
+	status=0; \
+	$(PO4A) --no-translations --variable langs="$$langs" --variable podir="$$podir" \
+	  resources/po/man/po4a.cfg >/dev/null || status=$$?; \
+	[ "$$podir" = "$(MAN_PODIR)" ] || rm -rf "$$podir"; \
+	exit $$status
+
+# The translated man pages, $(MAN_DIR)/<lang>/login-form.1, from the .po
+# files as they are (po4a changes neither them nor the template here, and
+# writes every page again, whatever the dates): what install installs. A page
+# is written however much of it is translated (the rest in English);
+# .ci/check-translations is what requires each complete.
+man-pages:
+	@if [ -n "$(MAN_LANGUAGES)" ]; then \
+	  $(PO4A) --no-update --force --keep 0 --variable langs="$(MAN_LANGUAGES)" \
+	    --variable podir="$(MAN_PODIR)" resources/po/man/po4a.cfg >/dev/null; \
+	fi
 
 # The desktop entry and the metainfo with every translation merged in, from
 # the English in resources/ and the .po files: what install installs.
@@ -224,7 +267,9 @@ release: static-cxx
 # What install puts under PREFIX, one entry per file, and so what uninstall
 # removes: mode:source:path, or link:target:path for a symbolic link; a
 # source under release/ is a product of `make release`, one under i18n/ of
-# `make i18n-data` (the desktop entry and metainfo, translated). `share` adds the
+# `make i18n-data` (the desktop entry and metainfo, translated), one under
+# man/ of `make man-pages` (the man page in each of MAN_LANGUAGES, with
+# the English page's two links). `share` adds the
 # translations and the style sheet (SHARED). pinentry-login-form is the
 # quick program (no GTK), gpg-agent's pinentry and, under the name
 # git-credential-login-form, git's helper (each binary reads argv[0]); it
@@ -245,17 +290,22 @@ INSTALLED = \
 	644:resources/systemd/login-form-ask-password-agent.service:lib/systemd/user/login-form-ask-password-agent.service \
 	644:resources/login-form.1:share/man/man1/login-form.1 \
 	link:login-form.1:share/man/man1/git-credential-login-form.1 \
-	link:login-form.1:share/man/man1/pinentry-login-form.1
+	link:login-form.1:share/man/man1/pinentry-login-form.1 \
+	$(foreach lang,$(MAN_LANGUAGES), \
+	  644:man/$(lang)/login-form.1:share/man/$(lang)/man1/login-form.1 \
+	  link:login-form.1:share/man/$(lang)/man1/git-credential-login-form.1 \
+	  link:login-form.1:share/man/$(lang)/man1/pinentry-login-form.1)
 # What `share` writes under its SHARE_ROOT.
 SHARED = $(foreach lang,$(LANGUAGES),locale/$(lang)/LC_MESSAGES/login-form.mo) \
 	login-form/login-form.css
 
-install: release i18n-data
+install: release i18n-data man-pages
 	@for entry in $(INSTALLED); do \
 	  mode=$${entry%%:*}; rest=$${entry#*:}; source=$${rest%%:*}; \
 	  path="$(DESTDIR)$(PREFIX)/$${rest#*:}"; \
 	  case $$source in release/*) source="$(RELEASE_BIN_DIR)/$${source#release/}" ;; \
-	    i18n/*) source="$(I18N_DIR)/$${source#i18n/}" ;; esac; \
+	    i18n/*) source="$(I18N_DIR)/$${source#i18n/}" ;; \
+	    man/*) source="$(MAN_DIR)/$${source#man/}" ;; esac; \
 	  if [ "$$mode" = link ]; then \
 	    echo ln -sf "$$source" "$$path"; \
 	    mkdir -p "$$(dirname "$$path")" && ln -sf "$$source" "$$path"; \
