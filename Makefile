@@ -7,6 +7,9 @@ SWIFT ?= swift
 # Warnings are errors here so that "no warnings" cannot quietly slip.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 PREFIX ?= /usr/local
+# Where sessions look for autostart entries whatever the prefix
+# (XDG_CONFIG_DIRS, /etc/xdg by default): an absolute path in INSTALLED.
+SYSCONFDIR ?= /etc
 DESTDIR ?=
 APP_ID = io.github.loginform.LoginForm
 # PNG renditions of the icon, made by `make icons` and kept in git: GTK reads
@@ -90,6 +93,8 @@ RELEASE_LINK_FLAGS ?= $(foreach word,$(subst $(comma), ,$(patsubst -Wl$(comma)%,
 RELEASE_BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 # The translated desktop entry and metainfo (i18n-data).
 I18N_DIR = .build/i18n
+# polkit's agent's autostart entry, for sessions without an agent.
+POLKIT_AUTOSTART = login-form-polkit-agent.desktop
 LANGUAGES = $(shell cat resources/po/LINGUAS)
 # The man page's translations (po4a, resources/po/man/po4a.cfg): the
 # languages of LINGUAS that have a resources/po/man/<lang>.po. A language
@@ -178,7 +183,7 @@ pot-template:
 	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=localized \
 	  --keyword=localizedPlural:1,2 $(POT_HEADER) -o "$(POT)" $(SOURCES)
 	xgettext --join-existing --language=Desktop $(POT_HEADER) -o "$(POT)" \
-	  resources/$(APP_ID).desktop
+	  resources/$(APP_ID).desktop resources/polkit/$(POLKIT_AUTOSTART)
 	xgettext --join-existing --from-code=UTF-8 $(POT_HEADER) -o "$(POT)" \
 	  resources/$(APP_ID).metainfo.xml
 
@@ -215,6 +220,8 @@ i18n-data:
 	  -o "$(I18N_DIR)/$(APP_ID).desktop"
 	msgfmt --xml --template=resources/$(APP_ID).metainfo.xml -d resources/po \
 	  -o "$(I18N_DIR)/$(APP_ID).metainfo.xml"
+	msgfmt --desktop --template=resources/polkit/$(POLKIT_AUTOSTART) -d resources/po \
+	  -o "$(I18N_DIR)/$(POLKIT_AUTOSTART)"
 
 # Every language the project is written in: Swift, the shell scripts and the
 # Python (the end-to-end tests, the tools), each found by .ci/scripts. The C
@@ -251,7 +258,8 @@ test-wayland:
 	LOGIN_FORM="$(BIN_DIR)/login-form" $(QUIET) Tests/EndToEnd/wayland/run
 
 test-resources: i18n-data
-	desktop-file-validate resources/$(APP_ID).desktop "$(I18N_DIR)/$(APP_ID).desktop"
+	desktop-file-validate resources/$(APP_ID).desktop "$(I18N_DIR)/$(APP_ID).desktop" \
+	  resources/polkit/$(POLKIT_AUTOSTART) "$(I18N_DIR)/$(POLKIT_AUTOSTART)"
 	appstreamcli validate --no-net --explain resources/$(APP_ID).metainfo.xml
 	appstreamcli validate --no-net --explain "$(I18N_DIR)/$(APP_ID).metainfo.xml"
 
@@ -288,6 +296,7 @@ INSTALLED = \
 	  $(foreach size,$(ICON_SIZES),$(size)x$(size)/apps/$(APP_ID).png), \
 	  644:resources/icons/hicolor/$(icon):share/icons/hicolor/$(icon)) \
 	644:resources/systemd/login-form-ask-password-agent.service:lib/systemd/user/login-form-ask-password-agent.service \
+	644:i18n/$(POLKIT_AUTOSTART):$(SYSCONFDIR)/xdg/autostart/$(POLKIT_AUTOSTART) \
 	644:resources/login-form.1:share/man/man1/login-form.1 \
 	link:login-form.1:share/man/man1/git-credential-login-form.1 \
 	link:login-form.1:share/man/man1/pinentry-login-form.1 \
@@ -302,7 +311,8 @@ SHARED = $(foreach lang,$(LANGUAGES),locale/$(lang)/LC_MESSAGES/login-form.mo) \
 install: release i18n-data man-pages
 	@for entry in $(INSTALLED); do \
 	  mode=$${entry%%:*}; rest=$${entry#*:}; source=$${rest%%:*}; \
-	  path="$(DESTDIR)$(PREFIX)/$${rest#*:}"; \
+	  case $${rest#*:} in /*) path="$(DESTDIR)$${rest#*:}" ;; \
+	    *) path="$(DESTDIR)$(PREFIX)/$${rest#*:}" ;; esac; \
 	  case $$source in release/*) source="$(RELEASE_BIN_DIR)/$${source#release/}" ;; \
 	    i18n/*) source="$(I18N_DIR)/$${source#i18n/}" ;; \
 	    man/*) source="$(MAN_DIR)/$${source#man/}" ;; esac; \
@@ -319,7 +329,8 @@ install: release i18n-data man-pages
 uninstall:
 	for path in $(foreach entry,$(INSTALLED),$(lastword $(subst :, ,$(entry)))) \
 	  $(addprefix share/,$(SHARED)); do \
-	  rm -f "$(DESTDIR)$(PREFIX)/$$path" || exit 1; \
+	  case $$path in /*) ;; *) path="$(PREFIX)/$$path" ;; esac; \
+	  rm -f "$(DESTDIR)$$path" || exit 1; \
 	done
 	-rmdir "$(DESTDIR)$(PREFIX)/share/login-form"
 
