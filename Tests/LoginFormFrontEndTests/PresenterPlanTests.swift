@@ -17,7 +17,8 @@ import Testing
 
   @Test func polkitsAgentAsksInAWindowAloneAndSaysWhereTheTerminalOneIs() {
     #expect(PresenterPlan.forPolkitAgent.candidates == [.window])
-    let failure = PresenterPlan.forPolkitAgent.failure(display: "Cannot open display", terminal: nil)
+    let plan = PresenterPlan.forPolkitAgent
+    let failure = plan.failure(display: "Cannot open display", terminal: nil)
     #expect(
       failure.description
         == "Cannot open display, and polkit's agent asks in a window only (pkttyagent asks on a terminal)"
