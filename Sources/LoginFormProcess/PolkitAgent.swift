@@ -125,10 +125,11 @@ import LoginFormStreams
     first.start(with: presenter)
   }
 
-  /// Ends the shown window without an answer and exits.
+  /// Ends the shown window without an answer and exits. polkitd drops the
+  /// registration when the agent leaves the bus; asking it to would fail,
+  /// with a warning, once the registered process is gone.
   private func stop() {
     for authentication in queue { authentication.withdraw() }
-    lf_polkit_agent_unregister(agent)
     Standard.exit(.cancelled)
   }
 
