@@ -368,10 +368,11 @@ def process_ids_of(uid):
 
 
 class ThrowawayUser:
-    """A local user made for one test, with a password and a sudoers
-    drop-in (`NAME ALL=(ALL:ALL) ALL`), who can open windows on the test
-    display and whose windows show up over AT-SPI. Removed, with home,
-    processes, sudoers file and sudo's records, when the test ends.
+    """A local user made for one test, with a password and, unless
+    `sudoers=False`, a sudoers drop-in (`NAME ALL=(ALL:ALL) ALL`), who can
+    open windows on the test display and whose windows show up over AT-SPI.
+    Removed, with home, processes, sudoers file and sudo's records, when the
+    test ends.
 
     How the user's prompt reaches the display and the buses:
     - X: a copy of the display's cookie (`xauth extract` | `xauth merge`)
@@ -391,7 +392,7 @@ class ThrowawayUser:
       copy (with the ../share beside it) in a directory the user can read.
     """
 
-    def __init__(self, test):
+    def __init__(self, test, sudoers=True):
         if not os.environ.get("AT_SPI_BUS_ADDRESS"):
             raise AssertionError("AT_SPI_BUS_ADDRESS is not set: run through Tests/EndToEnd/run, "
                                  "whose accessibility bus admits the throwaway user")
@@ -407,7 +408,8 @@ class ThrowawayUser:
         tool("chpasswd", input=f"{self.name}:{self.password}\n".encode())
         self.uid = pwd.getpwnam(self.name).pw_uid
         self.home = pwd.getpwnam(self.name).pw_dir
-        self._install_sudoers()
+        if sudoers:
+            self._install_sudoers()
         self.xauthority = self._copy_cookie()
         self.askpass = self._reachable_binary()
 
