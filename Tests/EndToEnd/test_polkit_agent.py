@@ -13,20 +13,22 @@ stderr. Needs root: a user is added, and the namespace's mounts.
 
 import os
 import re
+import shlex
 import signal
 import subprocess
 import time
 
 import harness
 from clients import ANSWER_TIMEOUT, ClientTestCase, Client, press
-from harness import ClientWindow, poll, visible_windows
+from harness import poll, visible_windows
 from polkit import (AUTHORIZED, DISMISSED, HELPER, HELPER_FAILURE, NO_AGENT, NOT_AUTHORIZED,
                     PAM_INFO, PKCHECK_MESSAGE, POLKITD, PolkitBed, stop_process)
 from terminal import PseudoTerminal
 
 DEBUG = "login-form: debug: polkit agent: "
 TITLE = "Authentication Required"
-SORRY = "Sorry, that didn't work. Please try again."
+SORRY = "Sorry, that did not work. Please try again."
+PKEXEC_MESSAGE = "Authentication is needed to run `/usr/bin/true' as the super user"
 # What the helper's PAM says on a wrong password, should an agent show it.
 PAM_FAILURE = "Authentication failure"
 # The text of the bed's pam_nologin file: a PAM_ERROR_MSG.
@@ -110,6 +112,61 @@ class Agent:
         return self.process.returncode
 
 
+def children(pid):
+    """The ids of the child processes of `pid`."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as file:
+            return [int(word) for word in file.read().split()]
+    except FileNotFoundError:
+        return []
+
+
+class PkexecShell:
+    """A shell of the user's that runs `pkexec COMMAND` once told to (a line
+    on its stdin), prints pkexec's status, and stays until its stdin
+    closes: pkexec's subject is its parent, this shell, for which an agent
+    is registered first, and which outlives pkexec as a terminal's would.
+    Its output goes to files."""
+
+    def __init__(self, test, command):
+        self.test = test
+        folder = test.temp_dir("pkexec")
+        self.stdout_path = os.path.join(folder, "stdout")
+        self.stderr_path = os.path.join(folder, "stderr")
+        self.script = ("read go; pkexec " + " ".join(command) +
+                       '; echo "pkexec: $?"; read end')
+        with open(self.stdout_path, "wb") as out, open(self.stderr_path, "wb") as err:
+            self.process = subprocess.Popen(
+                test.bed.as_user("sh", "-c", self.script), stdin=subprocess.PIPE,
+                stdout=out, stderr=err, start_new_session=True)
+        test.addCleanup(stop_process, self.process, signal.SIGKILL)
+        poll(lambda: test.bed.runs_as_user(self.pid, "sh"), message="the shell")
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def run(self):
+        """Lets it run pkexec; returns pkexec's process id."""
+        self.process.stdin.write(b"go\n")
+        self.process.stdin.flush()
+        return poll(lambda: next(iter(children(self.pid)), None), message="pkexec to start")
+
+    def output(self):
+        with open(self.stdout_path, "rb") as out, open(self.stderr_path, "rb") as err:
+            return out.read(), err.read()
+
+    def result(self, since, seconds=ANSWER_TIMEOUT):
+        """(pkexec's status, what the command printed, stderr), once the
+        shell printed the status; fails unless that was within `seconds`
+        of `since`."""
+        match = poll(lambda: re.search(rb"pkexec: (\d+)\n$", self.output()[0]),
+                     timeout=max(0.1, since + seconds - time.monotonic()),
+                     message=f"pkexec to end within {seconds}s", now=self.output)
+        out, err = self.output()
+        return int(match.group(1)), out[:match.start()], err
+
+
 class PolkitTestCase(ClientTestCase):
     required_programs = ("unshare", "nsenter", "setpriv", "dbus-daemon", "dbus-send", "pkcheck",
                          "pkttyagent", "pkexec", POLKITD, HELPER, "useradd", "userdel",
@@ -120,44 +177,13 @@ class PolkitTestCase(ClientTestCase):
     def setUp(self):
         self.bed = PolkitBed(self, nologin=self.nologin)
         self.password = self.bed.user.password
-        self.entry_name = f"Password for {self.bed.user.name}"
+        # The user's name is isolated (FSI ... PDI), as all text from outside.
+        self.entry_name = f"Password for \u2068{self.bed.user.name}\u2069"
 
     def pkcheck(self, subject):
         client = UserClient(self.bed, self.bed.pkcheck_argv(subject.pid))
         self.addCleanup(client.kill)
         return client
-
-    def pkexec_shell(self, *command):
-        """A shell of the user's that runs `pkexec COMMAND` once it reads a
-        line: pkexec's subject is its parent, this shell, for which an agent
-        is registered first. Its stdin is a pipe, its output is collected."""
-        script = "read go && pkexec " + " ".join(command)
-        shell = subprocess.Popen(self.bed.as_user("sh", "-c", script), stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                 start_new_session=True)
-        self.addCleanup(stop_process, shell, signal.SIGKILL)
-        poll(lambda: self.bed.runs_as_user(shell.pid, "sh"), message="the shell")
-        return shell
-
-    def run_pkexec(self, shell):
-        """Lets the shell of pkexec_shell() run pkexec."""
-        shell.stdin.write(b"go\n")
-        shell.stdin.close()
-        shell.stdin = None  # so that communicate() leaves it be
-
-    def assertFinished(self, client, since, expected):
-        """The client ends within ANSWER_TIMEOUT of `since` with `expected`:
-        a (status, stdout, stderr) triple, or a status alone."""
-        result = client.finish_within(ANSWER_TIMEOUT, since=since)
-        if isinstance(expected, tuple):
-            self.assertEqual(result, expected)
-        else:
-            self.assertEqual(result[0], expected, result)
-
-
-class BedTests(PolkitTestCase):
-    """The bed with pkttyagent, polkit's own agent: what the login-form
-    tests rely on."""
 
     def tty_agent(self, subject_pid):
         """pkttyagent --process, as the user, on a pseudo-terminal of the
@@ -186,6 +212,24 @@ class BedTests(PolkitTestCase):
     def helper_stderr(self, agent):
         agent.stderr_file.seek(0)
         return agent.stderr_file.read().decode("utf-8", "replace")
+
+    def pkexec_shell(self, *command):
+        """A PkexecShell of the user's for `pkexec COMMAND`."""
+        return PkexecShell(self, command)
+
+    def assertFinished(self, client, since, expected):
+        """The client ends within ANSWER_TIMEOUT of `since` with `expected`:
+        a (status, stdout, stderr) triple, or a status alone."""
+        result = client.finish_within(ANSWER_TIMEOUT, since=since)
+        if isinstance(expected, tuple):
+            self.assertEqual(result, expected)
+        else:
+            self.assertEqual(result[0], expected, result)
+
+
+class BedTests(PolkitTestCase):
+    """The bed with pkttyagent, polkit's own agent: what the login-form
+    tests rely on."""
 
     def test_pkttyagent_right_password_authorizes_pkcheck(self):
         subject = self.bed.subject()
@@ -222,10 +266,286 @@ class BedTests(PolkitTestCase):
     def test_pkexec_runs_as_root_for_the_shell_an_agent_serves(self):
         shell = self.pkexec_shell("/usr/bin/id", "-un")
         tty, _ = self.tty_agent(shell.pid)
-        self.run_pkexec(shell)
+        shell.run()
         tty.after("Password: ", timeout=harness.WINDOW_TIMEOUT)
+        # Its arguments are not in the message.
         self.assertIn("Authentication is needed to run `/usr/bin/id' as the super user",
                       tty.text())
         tty.type(self.password + "\r")
-        out, err = shell.communicate(timeout=harness.WINDOW_TIMEOUT)
-        self.assertEqual((shell.returncode, out, err), (0, b"root\n", b""))
+        self.assertEqual(shell.result(time.monotonic(), harness.WINDOW_TIMEOUT),
+                         (0, b"root\n", b""))
+
+
+class AgentTestCase(PolkitTestCase):
+    """login-form's agent, for a subject of the user's."""
+
+    def setUp(self):
+        super().setUp()
+        self.subject = self.bed.subject()
+
+    def start_agent(self, subject_pid=None):
+        """Starts the agent and waits until it says it registered."""
+        pid = self.subject.pid if subject_pid is None else subject_pid
+        self.agent = Agent(self, self.bed, pid)
+        self.agent.wait_for_line(f"{DEBUG}registered for process {pid}")
+        return self.agent
+
+    def window(self, message=PKCHECK_MESSAGE, timeout=harness.WINDOW_TIMEOUT):
+        """The agent's next window, shown and focused: its title, polkit's
+        message, the field and the buttons."""
+        window = self.next_window(pid=self.agent.pid, timeout=timeout)
+        self.assertEqual(window.title, TITLE)
+        window.wait_for_label(lambda label: message in plain(label), f"the message {message!r}")
+        self.assertEntries(window, [("password text", self.entry_name)])
+        self.assertButtons(window, ["Cancel", "Authenticate"])
+        return window
+
+    def type_password(self, window, password=None):
+        window.wait_for_focus(self.entry_name)
+        window.type_synced(self.password if password is None else password, self.entry_name)
+
+    def authenticate(self, window, password=None):
+        """Types the password (the user's by default), clicks Authenticate;
+        returns when it was clicked."""
+        self.type_password(window, password)
+        return press(window, "Authenticate")
+
+    def assertAskedBy(self, window, pid, name="pkcheck", parent=None):
+        """The window names the requester as the other modes do: its
+        systemd service if it runs in one, else its name and id, and its
+        parent's command line if the parent is the user's too (`parent`; a
+        parent of root's, as the test's own process, is not described)."""
+        with open(f"/proc/{pid}/cgroup") as file:
+            unit = next((line.rstrip("\n").rsplit("/", 1)[-1] for line in file
+                         if line.startswith("0::")), "")
+        if unit.endswith(".service"):
+            expected = f"Asked by {unit}"
+        else:
+            expected = f"Asked by {name} ({pid})"
+            if parent is not None:
+                expected += " ← " + (parent if len(parent) <= 60 else parent[:59] + "…")
+        labels = [plain(label) for label in window.labels()]
+        self.assertIn(expected, labels)
+
+    def assertGone(self, window):
+        poll(lambda: window.window not in visible_windows(), harness.EXIT_TIMEOUT,
+             message="the agent's window to go")
+
+    def assertNoSecret(self):
+        """The password is in neither the agent's argv nor its environment."""
+        for name in ("cmdline", "environ"):
+            with open(f"/proc/{self.agent.pid}/{name}", "rb") as file:
+                self.assertNotIn(self.password.encode(), file.read(), f"the password in {name}")
+
+    def assertQuietAgent(self, allowed=()):
+        """Stops the agent: it ends with 1, nothing on stdout, and only its
+        debug lines (the session bus's, and the `allowed` lines) on stderr."""
+        self.assertEqual(self.agent.stop(), 1, self.agent.stderr())
+        self.assertEqual(self.agent.stdout(), b"")
+        unexpected = [line for line in self.agent.stderr().splitlines()
+                      if not line.startswith("login-form: debug: ")
+                      and not re.match(r"dbus-daemon\[\d+\]: ", line) and line not in allowed]
+        self.assertEqual(unexpected, [], "the agent's stderr")
+
+
+class AgentTests(AgentTestCase):
+    def test_the_right_password_authorizes_and_the_window_goes(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        self.assertAskedBy(window, check.pid)
+        self.type_password(window)
+        self.assertNoSecret()
+        pressed = press(window, "Authenticate")
+        self.assertFinished(check, pressed, (AUTHORIZED, b"", b""))
+        self.assertGone(window)
+        self.assertNoSecret()
+        self.assertQuietAgent()
+
+    def test_the_window_names_pkcheck_and_the_command_that_ran_it(self):
+        self.start_agent()
+        script = f"{shlex.join(self.bed.pkcheck_argv(self.subject.pid))}; echo \"pkcheck: $?\""
+        shell = UserClient(self.bed, ["sh", "-c", script])
+        self.addCleanup(shell.kill)
+        window = self.window()
+        check = poll(lambda: next(iter(children(shell.pid)), None), message="pkcheck's id")
+        self.assertAskedBy(window, check, parent="sh -c " + script)
+        pressed = self.authenticate(window)
+        self.assertFinished(shell, pressed, (0, b"pkcheck: 0\n", b""))
+        self.assertQuietAgent()
+
+    def test_pams_info_line_shows_in_the_window(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        window.wait_for_label(lambda label: PAM_INFO in plain(label), "pam_echo's line")
+        pressed = self.authenticate(window)
+        self.assertFinished(check, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+    def test_return_in_the_field_authenticates(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        self.type_password(window)
+        window.key("Return")
+        self.assertFinished(check, time.monotonic(), AUTHORIZED)
+        self.assertQuietAgent()
+
+    def test_a_wrong_password_asks_again_in_the_same_window(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        self.authenticate(window, "not the password")
+        # polkit's helper sends no error for it (see polkit.py): the agent's own words.
+        message = window.wait_until(
+            lambda: window.length(self.entry_name) == 0
+            and plain(window.message(self.entry_name) or ""),
+            "the field emptied, with a message on it",
+            now=lambda: (window.length(self.entry_name), window.message(self.entry_name)))
+        self.assertIn(message, (SORRY, PAM_FAILURE))
+        self.assertIn(window.window, visible_windows(), "the window went")
+        self.assertIsNone(check.poll(), "pkcheck answered after one wrong password")
+        pressed = self.authenticate(window)
+        self.assertFinished(check, pressed, (AUTHORIZED, b"", b""))
+        self.assertGone(window)
+        # The helper's own stderr is the agent's.
+        self.assertQuietAgent(allowed=(HELPER_FAILURE,))
+
+    def test_cancel_dismisses_the_request(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        self.type_password(window, "half")
+        pressed = press(window, "Cancel")
+        self.assertFinished(check, pressed, DISMISSED_OUTPUT)
+        self.assertGone(window)
+        self.assertQuietAgent()
+
+    def test_escape_dismisses_the_request(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        window.wait_for_focus(self.entry_name)
+        window.key("Escape")
+        self.assertFinished(check, time.monotonic(), DISMISSED_OUTPUT)
+        self.assertGone(window)
+        self.assertQuietAgent()
+
+    def test_a_killed_client_takes_its_window_and_the_agent_serves_on(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        self.type_password(window, "half")
+        check.kill()  # polkitd then sends CancelAuthentication
+        self.assertGone(window)
+        self.assertIsNone(self.agent.process.poll(), "the agent ended with the request")
+
+        second = self.pkcheck(self.subject)
+        window = self.window()
+        self.assertAskedBy(window, second.pid)
+        pressed = self.authenticate(window)
+        self.assertFinished(second, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+    def test_two_requests_at_once_are_asked_one_after_the_other(self):
+        self.start_agent()
+        checks = [self.pkcheck(self.subject), self.pkcheck(self.subject)]
+        window = self.window()
+        labels = [plain(label) for label in window.labels()]
+        first = next((check for check in checks
+                      if f"Asked by pkcheck ({check.pid})" in labels), None)
+        self.assertIsNotNone(first, f"no Asked by for either pkcheck: {labels!r}")
+        other = checks[1] if first is checks[0] else checks[0]
+        self.type_password(window)
+        self.assertEqual(len(visible_windows()), 1, "two windows at once")
+        self.assertIsNone(other.poll(), f"the second request was refused: {other.describe()}")
+        pressed = press(window, "Authenticate")
+        self.assertFinished(first, pressed, AUTHORIZED)
+        self.assertGone(window)
+
+        window = self.window()
+        self.assertAskedBy(window, other.pid)
+        pressed = self.authenticate(window)
+        self.assertFinished(other, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+    def test_after_polkitd_restarts_the_agent_registers_again_and_answers(self):
+        self.start_agent()
+        self.bed.restart_polkitd()
+        self.agent.wait_for_line(f"{DEBUG}registered again")
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        pressed = self.authenticate(window)
+        self.assertFinished(check, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+    def test_pkexec_runs_true_as_root_after_the_password(self):
+        shell = self.pkexec_shell("/usr/bin/true")
+        self.start_agent(shell.pid)
+        pkexec = shell.run()
+        window = self.window(PKEXEC_MESSAGE)
+        self.assertAskedBy(window, pkexec, "pkexec", parent="sh -c " + shell.script)
+        pressed = self.authenticate(window)
+        self.assertEqual(shell.result(pressed), (0, b"", b""))
+        self.assertGone(window)
+        self.assertQuietAgent()
+
+    def test_pkexec_cancelled_says_request_dismissed(self):
+        shell = self.pkexec_shell("/usr/bin/true")
+        self.start_agent(shell.pid)
+        shell.run()
+        window = self.window(PKEXEC_MESSAGE)
+        pressed = press(window, "Cancel")
+        self.assertEqual(shell.result(pressed), (
+            126, b"", b"Error executing command as another user: Request dismissed\n"))
+        self.assertQuietAgent()
+
+    def test_the_agent_stops_quietly_after_its_subject_ended(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        pressed = self.authenticate(window)
+        self.assertFinished(check, pressed, AUTHORIZED)
+        stop_process(self.subject, signal.SIGKILL)
+        self.assertQuietAgent()
+
+
+class PamErrorTests(AgentTestCase):
+    nologin = PAM_ERROR
+
+    def test_pams_error_line_shows_and_the_password_still_counts(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        window.wait_for_label(lambda label: PAM_ERROR in plain(label), "pam_nologin's error line")
+        pressed = self.authenticate(window)
+        self.assertFinished(check, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+
+class FailureTests(AgentTestCase):
+    """The agent cannot serve: one line on stderr, status 2, no window."""
+
+    def assertFailsClearly(self, *words):
+        status, stderr = self.agent.finish()
+        self.assertEqual(status, 2, stderr)
+        lines = [line for line in stderr.splitlines()
+                 if not line.startswith("login-form: debug: ")
+                 and not re.match(r"dbus-daemon\[\d+\]: ", line)]
+        self.assertEqual(len(lines), 1, stderr)
+        self.assertTrue(lines[0].startswith("login-form: "), stderr)
+        for word in words:
+            self.assertIn(word, lines[0].lower())
+        self.assertEqual(self.agent.stdout(), b"")
+        self.assertNotIn(self.agent.pid, visible_windows().values())
+
+    def test_another_agent_registered_for_the_process_fails_clearly(self):
+        self.tty_agent(self.subject.pid)
+        self.agent = Agent(self, self.bed, self.subject.pid)
+        self.assertFailsClearly("agent")
+
+    def test_without_polkitd_the_agent_fails_clearly(self):
+        self.bed.stop_polkitd()
+        self.agent = Agent(self, self.bed, self.subject.pid)
+        self.assertFailsClearly("polkit")
