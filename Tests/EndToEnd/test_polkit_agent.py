@@ -13,6 +13,7 @@ stderr. Needs root: a user is added, and the namespace's mounts.
 
 import os
 import re
+import select
 import shlex
 import signal
 import subprocess
@@ -202,7 +203,10 @@ class PolkitTestCase(ClientTestCase):
         finally:
             os.close(writable)
         with os.fdopen(readable, "rb") as notified:
-            notified.read()  # EOF once registered (or ended)
+            # EOF once registered (or ended).
+            if not select.select([notified], [], [], harness.WINDOW_TIMEOUT)[0]:
+                raise AssertionError("pkttyagent did not register within "
+                                     f"{harness.WINDOW_TIMEOUT}s")
         if process.poll() is not None:
             stderr.seek(0)
             raise AssertionError(f"pkttyagent ended ({process.returncode}): {stderr.read()!r}")
@@ -253,7 +257,9 @@ class BedTests(PolkitTestCase):
         tty.wait_for("AUTHENTICATION FAILED", since=since, timeout=harness.WINDOW_TIMEOUT)
         self.assertEqual(check.finish(), (NOT_AUTHORIZED, b"", b"Not authorized.\n"))
         # PAM's failure reaches no agent as a show-error (pkttyagent would
-        # print it on its terminal): only the helper's stderr has it.
+        # print "Error: ..." on its terminal): only the helper's stderr,
+        # which is the agent's, has it.
+        self.assertNotIn(b"Error: ", tty.output[since:])
         self.assertNotIn(PAM_FAILURE.encode(), tty.output[since:])
         self.assertIn(HELPER_FAILURE, self.helper_stderr(agent).splitlines())
 
@@ -274,6 +280,21 @@ class BedTests(PolkitTestCase):
         tty.type(self.password + "\r")
         self.assertEqual(shell.result(time.monotonic(), harness.WINDOW_TIMEOUT),
                          (0, b"root\n", b""))
+
+
+class BedErrorTests(PolkitTestCase):
+    nologin = PAM_ERROR
+
+    def test_pkttyagent_prints_pams_error_line_on_its_terminal(self):
+        # A show-error is printed as "Error: TEXT": the wrong password's
+        # test above sees that none came.
+        subject = self.bed.subject()
+        tty, agent = self.tty_agent(subject.pid)
+        check = self.pkcheck(subject)
+        tty.after("Password: ", timeout=harness.WINDOW_TIMEOUT)
+        self.assertIn(f"\r\nError: {PAM_ERROR}\r\n".encode(), tty.output)
+        tty.type(self.password + "\r")
+        self.assertEqual(check.finish(), (AUTHORIZED, b"", b""))
 
 
 class AgentTestCase(PolkitTestCase):
