@@ -43,8 +43,9 @@ a probe agent speaking the D-Bus interface):
   without an agent, 3 ("Authentication request was dismissed.", stdout
   `polkit\\56dismissed=true`) when the agent answers
   org.freedesktop.PolicyKit1.Error.Cancelled (POLKIT_ERROR_CANCELLED, what
-  polkit-gnome returns for its Cancel button); pkexec exits 0, 127 ("Not
-  authorized"), 126 ("Request dismissed");
+  polkit-gnome returns for its Cancel button), and 127 when polkitd goes
+  before answering ("...NoReply: Message recipient disconnected");
+  pkexec exits 0, 127 ("Not authorized"), 126 ("Request dismissed");
 - two checks at once reach the agent as two BeginAuthentication calls; a
   caller that ends makes polkitd send CancelAuthentication for its cookie.
 """
@@ -70,8 +71,9 @@ PAM_INFO = "login-form e2e: the test PAM stack says hello"
 # refuses the password.
 HELPER_FAILURE = "polkit-agent-helper-1: pam_authenticate failed: Authentication failure"
 
-# pkcheck --allow-user-interaction's exit statuses (pkcheck(1)).
-AUTHORIZED, NOT_AUTHORIZED, NO_AGENT, DISMISSED = 0, 1, 2, 3
+# pkcheck --allow-user-interaction's exit statuses (pkcheck(1)); ERROR:
+# the check itself failed (polkitd went away before it answered).
+AUTHORIZED, NOT_AUTHORIZED, NO_AGENT, DISMISSED, ERROR = 0, 1, 2, 3, 127
 
 # The system bus of the bed: the system bus's policy files (which let
 # polkitd own its name and anyone call it), no service directories.

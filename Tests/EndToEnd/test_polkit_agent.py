@@ -22,7 +22,7 @@ import time
 import harness
 from clients import ANSWER_TIMEOUT, ClientTestCase, Client, press
 from harness import poll, visible_windows
-from polkit import (AUTHORIZED, DISMISSED, HELPER, HELPER_FAILURE, NO_AGENT, NOT_AUTHORIZED,
+from polkit import (AUTHORIZED, DISMISSED, ERROR, HELPER, HELPER_FAILURE, NO_AGENT, NOT_AUTHORIZED,
                     PAM_INFO, PKCHECK_MESSAGE, POLKITD, PolkitBed, stop_process)
 from terminal import PseudoTerminal
 
@@ -499,6 +499,24 @@ class AgentTests(AgentTestCase):
         window = self.window()
         pressed = self.authenticate(window)
         self.assertFinished(check, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+    def test_polkitd_going_while_a_window_shows_takes_it_and_the_next_is_answered(self):
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        self.type_password(window, "half")
+        self.bed.stop_polkitd()
+        # pkcheck(1): 127, an error while checking (its call had no reply).
+        status, out, err = check.finish()
+        self.assertEqual((status, out), (ERROR, b""), err)
+        self.assertGone(window)
+        self.bed.start_polkitd()
+        self.agent.wait_for_line(f"{DEBUG}registered again")
+        second = self.pkcheck(self.subject)
+        window = self.window()
+        pressed = self.authenticate(window)
+        self.assertFinished(second, pressed, AUTHORIZED)
         self.assertQuietAgent()
 
     def test_pkexec_runs_true_as_root_after_the_password(self):
