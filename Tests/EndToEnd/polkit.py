@@ -20,7 +20,8 @@ the machine's own files or bus:
 - /etc/polkit-1/rules.d replaced by one rule naming the throwaway user as
   the only administrator (Debian's rule names `unix-group:sudo`, whose
   members vary from machine to machine and meanwhile: another run's
-  throwaway users, a contributor): the agent is always asked for that user.
+  throwaway users, a contributor): the agent is always asked for that user
+  (or, for a test of the choice, for one of two throwaway users).
 Every command runs as `nsenter -t HOLDER -m -- setpriv ... env -i ...
 PROGRAM`, each of which executes the next, so a process the test starts
 has the program's own process id (pkcheck's pid is polkit's caller-pid).
@@ -193,12 +194,15 @@ class PolkitBed:
     message (pam_nologin). Everything is stopped and removed when the test
     ends, failed assertions included."""
 
-    def __init__(self, test, nologin=None, start_polkitd=True):
+    def __init__(self, test, nologin=None, start_polkitd=True, second_admin=False):
         self.test = test
         self.directory = test.temp_dir("polkit")
         os.chmod(self.directory, 0o755)
         self.user = ThrowawayUser(test, sudoers=False)
         self.gid = pwd.getpwnam(self.user.name).pw_gid
+        # With `second_admin`, another throwaway user is an administrator
+        # too, listed before the one who runs the agent.
+        self.other = ThrowawayUser(test, sudoers=False) if second_admin else None
         self.namespace = MountNamespace(test, self.directory)
         self._mount_pam(nologin)
         self._mount_rules()
@@ -228,10 +232,12 @@ class PolkitBed:
         rules = os.path.join(self.directory, "rules.d")
         os.mkdir(rules, 0o755)
         path = os.path.join(rules, "00-login-form-e2e.rules")
+        admins = [self.user.name] if self.other is None else [self.other.name, self.user.name]
+        listed = ", ".join(f'"unix-user:{name}"' for name in admins)
         with open(path, "w") as file:
-            file.write("// login-form's polkit tier: its throwaway user is the administrator.\n"
+            file.write("// login-form's polkit tier: its throwaway users are the administrators.\n"
                        "polkit.addAdminRule(function(action, subject) {\n"
-                       f'    return ["unix-user:{self.user.name}"];\n'
+                       f"    return [{listed}];\n"
                        "});\n")
         os.chmod(path, 0o644)
         os.chmod(rules, 0o755)  # polkitd reads it as the polkitd user

@@ -21,7 +21,7 @@ import time
 
 import harness
 from clients import ANSWER_TIMEOUT, ClientTestCase, Client, press
-from harness import poll, visible_windows
+from harness import Atspi, poll, visible_windows
 from polkit import (AUTHORIZED, DISMISSED, ERROR, HELPER, HELPER_FAILURE, NO_AGENT, NOT_AUTHORIZED,
                     PAM_INFO, PKCHECK_MESSAGE, POLKITD, PolkitBed, stop_process)
 from terminal import PseudoTerminal
@@ -174,9 +174,10 @@ class PolkitTestCase(ClientTestCase):
                          "chpasswd", "runuser", "xauth")
     needs_root = True
     nologin = None
+    second_admin = False
 
     def setUp(self):
-        self.bed = PolkitBed(self, nologin=self.nologin)
+        self.bed = PolkitBed(self, nologin=self.nologin, second_admin=self.second_admin)
         self.password = self.bed.user.password
         # The user's name is isolated (FSI ... PDI), as all text from outside.
         self.entry_name = f"Password for \u2068{self.bed.user.name}\u2069"
@@ -563,6 +564,41 @@ class PamErrorTests(AgentTestCase):
         window.wait_for_label(lambda label: PAM_ERROR in plain(label), "pam_nologin's error line")
         pressed = self.authenticate(window)
         self.assertFinished(check, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+
+class ChoiceTests(AgentTestCase):
+    second_admin = True
+
+    def combo_box(self, window):
+        boxes = [accessible for accessible in window._showing()
+                 if accessible.getRoleName() == "combo box"]
+        self.assertEqual(len(boxes), 1, "one drop-down of users")
+        return boxes[0]
+
+    def test_the_agents_own_user_comes_first_and_another_can_be_chosen(self):
+        other = self.bed.other
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        # "Password for" the agent's own user, though polkitd lists it second.
+        window = self.window()
+        box = self.combo_box(window)
+        menu, = harness.children(box)
+        users = [plain(item.name) for item in harness.children(menu)]
+        # In polkitd's order, the bed's rule's.
+        self.assertEqual(users, [other.name, self.bed.user.name])
+        self.assertEqual(plain(box.name), self.bed.user.name)
+        # As a screen reader chooses: the drop-down's selection, over AT-SPI.
+        self.assertTrue(Atspi.Selection.select_child(box, users.index(other.name)))
+        entry = f"Password for \u2068{other.name}\u2069"
+        window.wait_until(lambda: (("password text", entry) in window.entries()),
+                          f"the field to ask for {other.name}", now=window.entries)
+        self.assertEntries(window, [("password text", entry)])
+        window.wait_for_focus(entry)
+        window.type_synced(other.password, entry)
+        pressed = press(window, "Authenticate")
+        self.assertFinished(check, pressed, (AUTHORIZED, b"", b""))
+        self.assertGone(window)
         self.assertQuietAgent()
 
 
