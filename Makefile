@@ -47,10 +47,11 @@ WAYLAND_BED_PACKAGES = sway mutter passwd util-linux libwayland-bin wayland-prot
 # peers: gnome-keyring (the Secret Service) and secret-tool, pinentry-gtk-2 (its
 # password cache), and git's own libsecret helper, built from the sources Debian's
 # git ships (make). systemd brings systemd-ask-password, the asker the systemd
-# agent's tests answer (a slim image may lack it).
+# agent's tests answer (a slim image may lack it); polkitd (with its setuid
+# helper and pkcheck) and pkexec are what the polkit agent's tests ask.
 CLIENT_PACKAGES = openssh-client dropbear-bin sudo git gnupg gpg-agent \
 	gcc libc6-dev libssl-dev softhsm2 opensc openbox \
-	gnome-keyring libsecret-tools pinentry-gtk2 make systemd
+	gnome-keyring libsecret-tools pinentry-gtk2 make systemd polkitd pkexec
 # make deb builds with debhelper and dpkg-buildpackage. make test-deb also
 # drives gpg and git through the installed package; pinentry-curses and
 # ssh-askpass are Debian's own providers, so that the alternatives have a

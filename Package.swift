@@ -112,9 +112,10 @@ let package = Package(
     .target(
       name: "LoginFormProcess",
       dependencies: [
-        "CGio", "CGtk", "CPolkitAgent", "CProcess", "LoginFormFrontEnd", "LoginFormGtk", "LoginFormKeyring",
-        "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormModel", "LoginFormPinentry",
-        "LoginFormPrompt", "LoginFormProtocols", "LoginFormStreams", "LoginFormTerminal",
+        "CGio", "CGtk", "CPolkitAgent", "CProcess", "LoginFormFrontEnd", "LoginFormGtk",
+        "LoginFormKeyring", "LoginFormLockedMemory", "LoginFormMainLoop", "LoginFormModel",
+        "LoginFormPinentry", "LoginFormPrompt", "LoginFormProtocols", "LoginFormStreams",
+        "LoginFormTerminal",
       ]),
     .executableTarget(
       name: "login-form",
