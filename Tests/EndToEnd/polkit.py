@@ -68,6 +68,8 @@ EXEC_ACTION = "org.freedesktop.policykit.exec"
 PKCHECK_MESSAGE = "Authentication is required to run a program as another user"
 # The text the bed's PAM stack shows first (pam_echo: a PAM_TEXT_INFO).
 PAM_INFO = "login-form e2e: the test PAM stack says hello"
+# What the stand-in fingerprint reader says (pam_stack's `reader`).
+READER_INFO = "Place your finger on the reader"
 # What polkit-agent-helper-1 writes to its stderr (the agent's) when PAM
 # refuses the password.
 HELPER_FAILURE = "polkit-agent-helper-1: pam_authenticate failed: Authentication failure"
@@ -112,11 +114,16 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Config
 """
 
 
-def pam_stack(nologin=None):
-    """The bed's `polkit-1` PAM service."""
+def pam_stack(nologin=None, reader=False):
+    """The bed's `polkit-1` PAM service. `reader`: a stand-in for a
+    fingerprint reader that the finger is already on: a line saying so,
+    then success without a question."""
     lines = ["#%PAM-1.0",
              "# login-form's polkit tier: an info line, then pam_unix without a fail delay.",
              f"auth      optional   pam_echo.so {PAM_INFO}"]
+    if reader:
+        lines += [f"auth      optional   pam_echo.so {READER_INFO}",
+                  "auth      sufficient pam_permit.so"]
     if nologin is not None:
         # Its text comes as a PAM_ERROR_MSG for a user who is not root;
         # optional, so the stack still decides by the password.
@@ -194,7 +201,8 @@ class PolkitBed:
     message (pam_nologin). Everything is stopped and removed when the test
     ends, failed assertions included."""
 
-    def __init__(self, test, nologin=None, start_polkitd=True, second_admin=False):
+    def __init__(self, test, nologin=None, start_polkitd=True, second_admin=False,
+                 reader=False):
         self.test = test
         self.directory = test.temp_dir("polkit")
         os.chmod(self.directory, 0o755)
@@ -204,7 +212,7 @@ class PolkitBed:
         # too, listed before the one who runs the agent.
         self.other = ThrowawayUser(test, sudoers=False) if second_admin else None
         self.namespace = MountNamespace(test, self.directory)
-        self._mount_pam(nologin)
+        self._mount_pam(nologin, reader)
         self._mount_rules()
         self.namespace.run("mount", "-t", "tmpfs", "-o", "mode=755", "tmpfs", "/run/dbus")
         self.bus = self._start_bus()
@@ -214,7 +222,7 @@ class PolkitBed:
 
     # Setup ----------------------------------------------------------------
 
-    def _mount_pam(self, nologin):
+    def _mount_pam(self, nologin, reader):
         copy = os.path.join(self.directory, "pam.d")
         shutil.copytree("/etc/pam.d", copy, symlinks=True)
         if nologin is not None:
@@ -224,7 +232,7 @@ class PolkitBed:
             os.chmod(path, 0o644)
             nologin = path
         with open(os.path.join(copy, "polkit-1"), "w") as file:
-            file.write(pam_stack(nologin))
+            file.write(pam_stack(nologin, reader))
         os.chmod(copy, 0o755)
         self.namespace.run("mount", "--bind", copy, "/etc/pam.d")
 

@@ -175,9 +175,11 @@ class PolkitTestCase(ClientTestCase):
     needs_root = True
     nologin = None
     second_admin = False
+    reader = False
 
     def setUp(self):
-        self.bed = PolkitBed(self, nologin=self.nologin, second_admin=self.second_admin)
+        self.bed = PolkitBed(self, nologin=self.nologin, second_admin=self.second_admin,
+                             reader=self.reader)
         self.password = self.bed.user.password
         # The user's name is isolated (FSI ... PDI), as all text from outside.
         self.entry_name = f"Password for \u2068{self.bed.user.name}\u2069"
@@ -564,6 +566,19 @@ class PamErrorTests(AgentTestCase):
         window.wait_for_label(lambda label: PAM_ERROR in plain(label), "pam_nologin's error line")
         pressed = self.authenticate(window)
         self.assertFinished(check, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+
+class NoTypingTests(AgentTestCase):
+    reader = True
+
+    def test_a_stack_that_asks_nothing_authorizes_without_a_key(self):
+        # A fingerprint reader's stack: PAM says what to do and succeeds
+        # without a question; the agent must not wait for a password.
+        self.start_agent()
+        started = time.monotonic()
+        check = self.pkcheck(self.subject)
+        self.assertFinished(check, started, AUTHORIZED)
         self.assertQuietAgent()
 
 
