@@ -27,6 +27,9 @@ import LoginFormPrompt
   let chooser: UnsafeMutablePointer<GtkWidget>?
   /// The folded details under the text.
   let detailsExpander: UnsafeMutablePointer<GtkWidget>?
+  /// What the other program of a conversation says (PAM's lines), under
+  /// the fields, where the eyes are while typing; hidden while it is empty.
+  let conversationLine: UnsafeMutablePointer<GtkWidget>?
   /// Called when the generate button is pressed.
   var onGenerate: (@MainActor () -> Void)?
 
@@ -91,6 +94,7 @@ import LoginFormPrompt
     }
     (qualityBar, qualityText, qualityIcon) = (quality?.bar, quality?.level, quality?.icon)
     gtk_box_pack_start(lf_box(content), grid, true.gboolean, true.gboolean, 0)
+    conversationLine = description.isConversation ? Self.conversationLine(in: content) : nil
     let messageWidth = frame.contentWidth - 12 - Self.labelColumnWidth(of: grid, rows: next)
     for row in rows { row.reserveMessageArea(width: messageWidth) }
     if let generateButton {
@@ -110,6 +114,18 @@ import LoginFormPrompt
       gtk_widget_get_preferred_width(label, nil, &width)
       return width
     }.max() ?? 0
+  }
+
+  private static func conversationLine(in content: UnsafeMutablePointer<GtkWidget>)
+    -> UnsafeMutablePointer<GtkWidget>
+  {
+    let line = gtk_label_new(nil)!
+    gtk_label_set_xalign(lf_label(line), 0)
+    gtk_label_set_line_wrap(lf_label(line), true.gboolean)
+    gtk_label_set_width_chars(lf_label(line), 1)
+    gtk_widget_set_no_show_all(line, true.gboolean)
+    gtk_box_pack_start(lf_box(content), line, false.gboolean, false.gboolean, 0)
+    return line
   }
 
   /// Whether the user ticked the `RememberOffer`'s check box.

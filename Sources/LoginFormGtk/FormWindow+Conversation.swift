@@ -33,6 +33,8 @@ extension FormWindow: ConversationSurface {
   }
 
   package func say(_ text: String?) {
-    frame.setNotice(text)
+    guard let line = layout.conversationLine else { return }
+    gtk_label_set_text(lf_label(line), text ?? "")
+    gtk_widget_set_visible(line, (text != nil).gboolean)
   }
 }

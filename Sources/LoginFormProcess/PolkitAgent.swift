@@ -80,9 +80,10 @@ import LoginFormStreams
     }
     lf_polkit_agent_unregister(agent)
     if let reason = register() {
-      // TRANSLATORS: %s is polkit's reason.
       Diagnostics.warn(
-        formatted(localized("polkitd is back, but registering with it failed: %s"), reason))
+        formatted(
+          // TRANSLATORS: %s is polkit's reason.
+          localized("polkitd is back, but registering with it failed: %s"), reason))
     } else {
       Diagnostics.debug("polkit agent: registered again")
     }
@@ -93,8 +94,8 @@ import LoginFormStreams
     guard let user = PolkitAgentPlan.chosenUser(among: details.users, currentUserID: getuid())
     else {
       Diagnostics.warn(
-        // TRANSLATORS: %s is a polkit action, such as org.freedesktop.policykit.exec.
         formatted(
+          // TRANSLATORS: %s is a polkit action, such as org.freedesktop.policykit.exec.
           localized("polkit asked for %s with no user to authenticate as"), details.actionID))
       lf_polkit_request_finish(request, LF_POLKIT_FAILED)
       return

@@ -95,14 +95,21 @@ final class ConversationWindowTests: GtkTestCase {
     }
   }
 
-  func testWhatTheOtherProgramSaysShowsAboveTheFields() {
-    MainActor.assumeIsolated {
+  func testWhatTheOtherProgramSaysShowsUnderTheFields() throws {
+    try MainActor.assumeIsolated {
       let window = Self.conversation()
+      let line = try XCTUnwrap(window.layout.conversationLine)
+      XCTAssertEqual(gtk_widget_get_visible(line), 0, "nothing said yet, no room taken")
       window.say("Place your finger on the reader\nSwipe again")
-      XCTAssertEqual(labelText(window.frame.notice), "Place your finger on the reader\nSwipe again")
-      XCTAssertNotEqual(gtk_widget_get_visible(window.frame.notice), 0)
+      XCTAssertEqual(labelText(line), "Place your finger on the reader\nSwipe again")
+      XCTAssertNotEqual(gtk_widget_get_visible(line), 0)
+      waitForNextFrame(of: window.window)
+      var y: Int32 = 0
+      gtk_widget_translate_coordinates(
+        line, window.entry(of: .password), 0, 0, nil, &y)
+      XCTAssertGreaterThan(y, 0, "under the field, where the eyes are while typing")
       window.say(nil)
-      XCTAssertEqual(gtk_widget_get_visible(window.frame.notice), 0)
+      XCTAssertEqual(gtk_widget_get_visible(line), 0)
       window.finish(.cancelled)
     }
   }
