@@ -50,7 +50,7 @@ import Testing
     let several = PolkitAgentPlan.form(
       for: request(users: [bob, root, alice]), user: root, requester: nil,
       environment: LaunchEnvironment())
-    #expect(several.choice?.label == "_Authenticate as")
+    #expect(several.choice?.label == "Authenticate _as")
     #expect(several.choice?.options.map(ClientText.withoutIsolates) == ["bob", "root", "alice"])
     #expect(several.choice?.selected == 1)
     let one = PolkitAgentPlan.form(

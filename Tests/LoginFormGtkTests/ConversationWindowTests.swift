@@ -128,7 +128,7 @@ final class ConversationWindowTests: GtkTestCase {
       var description = lenient(.passwordOnly)
       description.isConversation = true
       description.choice = FormDescription.Choice(
-        label: "_Authenticate as", options: ["alice", "root"], selected: 1)
+        label: "Authenticate _as", options: ["alice", "root"], selected: 1)
       let window = makeWindow(description)
       var chosen: [Int] = []
       window.onChoose = { chosen.append($0) }

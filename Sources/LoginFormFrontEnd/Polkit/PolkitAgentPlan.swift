@@ -59,7 +59,7 @@ package enum PolkitAgentPlan {
     form.details = formatted(localized("Action: %s"), request.actionID)
     if request.users.count > 1, let index = request.users.firstIndex(of: user) {
       form.choice = FormDescription.Choice(
-        label: localized("_Authenticate as"),
+        label: localized("Authenticate _as"),
         options: request.users.map { ClientText.displayableLine($0.name) }, selected: index)
     }
     return form
