@@ -18,6 +18,8 @@ import LoginFormStreams
   /// In the order polkitd asked; the first is the one shown.
   private var queue: [PolkitAuthentication] = []
   private var isDaemonRunning = true
+  /// The session's screen lock, where logind knows it.
+  private var lock: SessionLock?
 
   package init(environment: LaunchEnvironment, processID: Int?) {
     self.environment = environment
@@ -32,6 +34,7 @@ import LoginFormStreams
     case .success(let choice): presenter = choice.presenter
     }
     _ = PromptLoop.onInterruption { [self] _ in stop() }
+    watchLock()
     var callbacks = LfPolkitListenerCallbacks(
       begin: { context, request in
         MainActor.assumeIsolated { PolkitAgent.of(context).begin(request!) }
@@ -122,8 +125,27 @@ import LoginFormStreams
   }
 
   private func startFirst() {
-    guard let first = queue.first, let presenter else { return }
+    guard let first = queue.first, !first.isStarted, let presenter else { return }
+    guard lock?.isLocked != true else {
+      Diagnostics.debug("polkit agent: the session is locked; the request waits")
+      return
+    }
     first.start(with: presenter)
+  }
+
+  /// Nothing is shown while the session is locked: a window would wait
+  /// under the locker, where nobody can see what asks. A shown window stays.
+  private func watchLock() {
+    switch SessionLock.watch() {
+    case .failure(let why):
+      Diagnostics.debug("polkit agent: the screen lock cannot be known: \(why.reason)")
+    case .success(let lock):
+      self.lock = lock
+      lock.onChange = { [weak self] (isLocked: Bool) in
+        Diagnostics.debug("polkit agent: the session is \(isLocked ? "locked" : "unlocked")")
+        if !isLocked { self?.startFirst() }
+      }
+    }
   }
 
   /// Ends the shown window without an answer and exits. polkitd drops the

@@ -29,6 +29,8 @@ import LoginFormPrompt
   private var isEnded = false
   /// Called once, when polkitd has been told how the request ended.
   var onEnd: (() -> Void)?
+  /// Whether `start` was called.
+  private(set) var isStarted = false
 
   init(
     request: OpaquePointer, form: FormDescription, user: PolkitUser, users: [PolkitUser],
@@ -44,6 +46,7 @@ import LoginFormPrompt
   /// Builds the window with `presenter` and starts PAM's conversation; the
   /// window shows once PAM first asks or says something.
   func start(with presenter: any PromptPresenter) {
+    isStarted = true
     guard
       let shown = presenter.show(.form(form), onFinish: { [weak self] in self?.ended($0) }),
       let surface = shown.form as? any ConversationSurface

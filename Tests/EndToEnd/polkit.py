@@ -279,6 +279,34 @@ class PolkitBed:
         except FileNotFoundError:
             return ""
 
+    # logind's screen lock ---------------------------------------------------
+
+    def start_logind(self):
+        """Starts the stand-in for logind's session lock (fixtures/
+        logind_lock.py: GetSessionByPID and a session's LockedHint) on the
+        bed's bus; waits until it owns org.freedesktop.login1."""
+        fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                               "logind_lock.py")
+        log = open(os.path.join(self.directory, "logind.log"), "wb")
+        self.test.addCleanup(log.close)
+        process = subprocess.Popen(self.namespace.command("/usr/bin/python3", fixture),
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=log, start_new_session=True)
+        self.test.addCleanup(stop_process, process)
+        line = process.stdout.readline()
+        if line != b"ready\n":
+            raise AssertionError(f"the logind stand-in did not start: {line!r} "
+                                 f"{self._read('logind.log')!r}")
+        return process
+
+    def set_locked(self, locked):
+        """As a screen locker does: the session's LockedHint, through
+        logind's SetLockedHint."""
+        tool(*self.namespace.command(
+            "dbus-send", "--system", "--print-reply", "--dest=org.freedesktop.login1",
+            "/org/freedesktop/login1/session/_31", "org.freedesktop.login1.Session.SetLockedHint",
+            f"boolean:{'true' if locked else 'false'}"))
+
     # polkitd --------------------------------------------------------------
 
     def name_owner(self):

@@ -582,6 +582,25 @@ class NoTypingTests(AgentTestCase):
         self.assertQuietAgent()
 
 
+class LockTests(AgentTestCase):
+    def test_nothing_shows_while_the_session_is_locked_and_the_request_waits_for_the_unlock(self):
+        # Where logind knows the session (here its stand-in), a request
+        # made under the screen locker waits: a window there would ask
+        # where nobody can see what asks.
+        self.bed.start_logind()
+        self.bed.set_locked(True)
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        self.agent.wait_for_line(f"{DEBUG}the session is locked; the request waits")
+        self.assertNotIn(self.agent.pid, visible_windows().values(), "no window while locked")
+        self.assertIsNone(check.process.poll(), "the request waits, neither refused nor answered")
+        self.bed.set_locked(False)
+        window = self.window()
+        pressed = self.authenticate(window)
+        self.assertFinished(check, pressed, AUTHORIZED)
+        self.assertQuietAgent()
+
+
 class ChoiceTests(AgentTestCase):
     second_admin = True
 
