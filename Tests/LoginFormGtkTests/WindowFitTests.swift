@@ -10,7 +10,8 @@ import XCTest
 @testable import LoginFormGtk
 
 /// Every shipped language fits: the ordinary form, an askpass passphrase, the
-/// host-key question and a GnuPG GETPIN with a quality bar and an error,
+/// host-key question, a GnuPG GETPIN with a quality bar and an error, and
+/// polkit's request with its choice of user, details and a retry's error,
 /// each with no text cut short ("…"), nothing outside the window, and the
 /// window on the screen. The window grows or wraps instead.
 final class WindowFitTests: GtkTestCase {
@@ -50,6 +51,19 @@ final class WindowFitTests: GtkTestCase {
       for (name, prompt) in try Self.windows() {
         let shown = WindowPresenter().window(for: prompt) { _ in }
         shown.surface.present()
+        if let conversation = shown.surface as? FormWindow,
+          let expander = conversation.layout.detailsExpander
+        {
+          // polkit's window at its fullest: details unfolded, a wrong
+          // password's error on the field, PAM's line under it.
+          gtk_expander_set_expanded(lf_expander(expander), true.gboolean)
+          conversation.ask(
+            label: PolkitAgentPlan.fieldLabel(
+              forPAMPrompt: "Password: ", user: PolkitUser(id: 1000, name: "alice"),
+              passwordPrompts: []),
+            echo: .masked, error: PolkitAgentPlan.retryMessage(afterPAMErrors: []))
+          conversation.say(localized("Checking…"))
+        }
         let window = topWindow(of: shown.surface)
         waitUntilShown(window, focused: false)
         for problem in Self.problems(in: window) { XCTFail("\(name): \(problem)") }
@@ -59,7 +73,7 @@ final class WindowFitTests: GtkTestCase {
     }
   }
 
-  /// The four windows, as their front ends describe them.
+  /// The windows, as their front ends describe them.
   @MainActor private static func windows() throws -> [(String, Prompt)] {
     let ordinary = Prompt.form(FormDescription())
     // A prefilled username that is too short says so at once, in the
@@ -95,9 +109,18 @@ final class WindowFitTests: GtkTestCase {
     }
     let getpin = PinentryPrompt.prompt(
       for: try XCTUnwrap(request), environment: LaunchEnvironment())
+    let alice = PolkitUser(id: 1000, name: "alice")
+    let polkit = PolkitAgentPlan.form(
+      for: PolkitRequest(
+        actionID: "org.freedesktop.udisks2.encrypted-unlock-system",
+        message: "Authentication is required to unlock an encrypted device",
+        users: [alice, PolkitUser(id: 0, name: "root")]),
+      user: alice, requester: "nautilus (4242) ← gnome-session-binary",
+      environment: LaunchEnvironment())
     return [
       ("the ordinary form", ordinary), ("a username too short", .form(tooShort)),
       ("askpass", askpass), ("the host key", hostKey), ("GETPIN", getpin),
+      ("polkit's request", .form(polkit)),
     ]
   }
 
