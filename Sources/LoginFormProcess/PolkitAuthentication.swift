@@ -20,8 +20,11 @@ import LoginFormPrompt
   private var isPresented = false
   /// What PAM said during the current attempt: shown above the field.
   private var lines: [String] = []
-  /// PAM's errors during the current attempt, for the field after it fails.
+  /// PAM's errors since the current attempt's answer (or its start), for
+  /// the field after it fails.
   private var errors: [String] = []
+  /// What the field says when the next attempt asks: why the last failed.
+  private var pendingRetryMessage: String?
   /// Whether the user answered during the current attempt: an attempt
   /// that failed before asking anything is not tried again.
   private var hasAnswered = false
@@ -115,9 +118,6 @@ import LoginFormPrompt
       echo: echoes ? .shownAtFirst : .masked, error: retry)
   }
 
-  /// The message for the field when the next attempt asks.
-  private var pendingRetryMessage: String?
-
   private func said(_ text: String, _ isError: Bool) {
     presentOnce()
     lines.append(ClientText.displayable(text))
@@ -138,7 +138,9 @@ import LoginFormPrompt
   private func answer(_ form: SubmittedForm) {
     guard let session else { return }
     hasAnswered = true
+    // What PAM said before the answer was not about it.
     lines = []
+    errors = []
     surface?.say(localized("Checking…"))
     let line = form.password?.withUTF8 { LockedCString(copying: $0) }
     guard let line else {
@@ -160,9 +162,10 @@ import LoginFormPrompt
       surface?.say(nil)
       attempt()
     } else {
-      // Nothing was asked: the helper could not run, or PAM refused at
-      // once. Trying again would only fail again.
-      for line in lines { Diagnostics.warn(line) }
+      // Nothing was asked: the helper could not run (it says why on
+      // standard error), or PAM refused at once. Trying again would only
+      // fail again.
+      for error in errors { Diagnostics.warn(ClientText.plainLine(error)) }
       surface?.finish(.interrupted(signal: 0))
     }
   }

@@ -568,6 +568,23 @@ class PamErrorTests(AgentTestCase):
         self.assertFinished(check, pressed, AUTHORIZED)
         self.assertQuietAgent()
 
+    def test_a_wrong_password_is_not_blamed_on_an_error_pam_gave_before_asking(self):
+        # pam_nologin's line came before the question: it is not why the
+        # password failed, so the field says the agent's own words.
+        self.start_agent()
+        check = self.pkcheck(self.subject)
+        window = self.window()
+        self.authenticate(window, "not the password")
+        message = window.wait_until(
+            lambda: window.length(self.entry_name) == 0
+            and plain(window.message(self.entry_name) or ""),
+            "the field emptied, with a message on it",
+            now=lambda: (window.length(self.entry_name), window.message(self.entry_name)))
+        self.assertEqual(message, SORRY)
+        pressed = self.authenticate(window)
+        self.assertFinished(check, pressed, AUTHORIZED)
+        self.assertQuietAgent(allowed=(HELPER_FAILURE,))
+
 
 class NoTypingTests(AgentTestCase):
     reader = True
