@@ -58,8 +58,10 @@ package struct FieldMessage: Hashable, Sendable {
     package let mismatchText: String?
     /// The caller's word for a repeat that matches, if any.
     package let matchText: String?
-    /// Whether another program judges the value, so that its refusal,
-    /// whose length nobody knows beforehand, may take the line.
+    /// Whether another program judges the value (a checker as it is
+    /// typed, or a conversation's other side once it is submitted), so
+    /// that its refusal, whose length nobody knows beforehand, may take
+    /// the line.
     package let mayBeRefused: Bool
 
     /// The line's source for `field` of the form `description` describes:
@@ -74,7 +76,8 @@ package struct FieldMessage: Hashable, Sendable {
       callerError = isPassword ? description.error : nil
       mismatchText = description.mismatchText
       matchText = field == .passwordRepeat ? description.matchText : nil
-      mayBeRefused = isPassword && description.externalCheck != nil
+      mayBeRefused =
+        isPassword && (description.externalCheck != nil || description.isConversation)
     }
 
     /// The user has typed into the field: the caller's error was about

@@ -165,4 +165,15 @@ import Testing
     #expect(QualityRating(agentValue: 250).fraction == 1)
     #expect(QualityRating(agentValue: -250).text.hasPrefix("100 %"))
   }
+
+  @Test func aPasswordAnotherProgramJudgesKeepsRoomForARefusalOfAnyLength() {
+    var checked = FormDescription(shape: .passwordOnly)
+    checked.externalCheck = ExternalCheck(refusalTitle: nil)
+    var conversation = FormDescription(shape: .passwordOnly)
+    conversation.isConversation = true
+    #expect(FieldMessage.Source(field: .password, of: checked).mayBeRefused)
+    #expect(FieldMessage.Source(field: .password, of: conversation).mayBeRefused)
+    #expect(!FieldMessage.Source(field: .password, of: FormDescription()).mayBeRefused)
+    #expect(!FieldMessage.Source(field: .username, of: conversation).mayBeRefused)
+  }
 }
