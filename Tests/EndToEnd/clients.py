@@ -156,6 +156,70 @@ class Client:
             pass
 
 
+class AgentProcess:
+    """One desktop agent of the test's own (`--systemd-agent`,
+    `--polkit-agent`) that serves until stopped: `start(out, err)` starts it
+    with its output going to files, since nobody reads a pipe while it
+    serves. Stopped (SIGTERM, as a session ends) when the test ends."""
+
+    def __init__(self, test, start):
+        folder = test.temp_dir("agent")
+        self.stderr_path = os.path.join(folder, "stderr")
+        self.stdout_path = os.path.join(folder, "stdout")
+        with open(self.stderr_path, "wb") as err, open(self.stdout_path, "wb") as out:
+            self.process = start(out, err)
+        test.addCleanup(self.stop)
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def stderr(self):
+        with open(self.stderr_path, "rb") as file:
+            return file.read().decode("utf-8", "replace")
+
+    def stdout(self):
+        with open(self.stdout_path, "rb") as file:
+            return file.read()
+
+    def wait_for_line(self, line, timeout=harness.WINDOW_TIMEOUT, no_window=False):
+        """Waits until the agent said `line` (a whole line) on stderr; with
+        `no_window`, fails at once if the agent shows a window meanwhile."""
+        def said():
+            if no_window and self.pid in harness.visible_windows().values():
+                return "a window"
+            return line in self.stderr().splitlines() or self.fail_if_ended()
+        if poll(said, timeout, message=f"the agent to say {line!r}",
+                now=self.stderr) == "a window":
+            raise AssertionError(f"the agent showed a window; its stderr: {self.stderr()!r}")
+
+    def fail_if_ended(self):
+        if self.process.poll() is not None:
+            raise AssertionError(f"the agent ended ({self.process.returncode}): {self.stderr()!r}")
+        return False
+
+    def finish(self, timeout=harness.EXIT_TIMEOUT):
+        """Waits for the agent to end on its own; returns (status, stderr)."""
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"the agent still runs after {timeout}s: {self.stderr()!r}")
+        return self.process.returncode, self.stderr()
+
+    def stop(self):
+        """SIGTERM, as a session ends; returns the exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=harness.EXIT_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+                raise AssertionError("the agent did not end within "
+                                     f"{harness.EXIT_TIMEOUT}s of SIGTERM")
+        return self.process.returncode
+
+
 class ClientTestCase(PromptTestCase):
     """A test case that runs real clients. Lists the programs it needs in
     `required_programs` (the class is skipped without them, or fails under

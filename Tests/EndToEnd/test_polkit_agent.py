@@ -20,7 +20,7 @@ import subprocess
 import time
 
 import harness
-from clients import ANSWER_TIMEOUT, ClientTestCase, Client, press
+from clients import ANSWER_TIMEOUT, AgentProcess, ClientTestCase, Client, press
 from harness import Atspi, poll, visible_windows
 from polkit import (AUTHORIZED, DISMISSED, ERROR, HELPER, HELPER_FAILURE, NO_AGENT, NOT_AUTHORIZED,
                     PAM_INFO, PKCHECK_MESSAGE, POLKITD, PolkitBed, stop_process)
@@ -53,64 +53,14 @@ class UserClient(Client):
         super().__init__(bed.as_user(*argv), env=None, input=input)
 
 
-class Agent:
-    """One `login-form --polkit-agent --process=PID` run as the bed's user,
-    its output in files. Stopped (SIGTERM) when the test ends."""
+class Agent(AgentProcess):
+    """One `login-form --polkit-agent --process=PID` run as the bed's user."""
 
     def __init__(self, test, bed, subject_pid, **extra_environment):
-        folder = test.temp_dir("pkagent")
-        self.stderr_path = os.path.join(folder, "stderr")
-        self.stdout_path = os.path.join(folder, "stdout")
-        with open(self.stderr_path, "wb") as err, open(self.stdout_path, "wb") as out:
-            self.process = subprocess.Popen(
-                bed.as_user(bed.user.askpass, "--polkit-agent", f"--process={subject_pid}",
-                            LOGIN_FORM_DEBUG="1", **extra_environment),
-                stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True)
-        test.addCleanup(self.stop)
-
-    @property
-    def pid(self):
-        return self.process.pid
-
-    def stderr(self):
-        with open(self.stderr_path, "rb") as file:
-            return file.read().decode("utf-8", "replace")
-
-    def stdout(self):
-        with open(self.stdout_path, "rb") as file:
-            return file.read()
-
-    def wait_for_line(self, line, timeout=harness.WINDOW_TIMEOUT):
-        """Waits until the agent said `line` (a whole line) on stderr."""
-        def said():
-            if line in self.stderr().splitlines():
-                return True
-            if self.process.poll() is not None:
-                raise AssertionError(f"the agent ended ({self.process.returncode}): "
-                                     f"{self.stderr()!r}")
-            return False
-        poll(said, timeout, message=f"the agent to say {line!r}", now=self.stderr)
-
-    def finish(self, timeout=harness.EXIT_TIMEOUT):
-        """Waits for the agent to end on its own; returns (status, stderr)."""
-        try:
-            self.process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            raise AssertionError(f"the agent still runs after {timeout}s: {self.stderr()!r}")
-        return self.process.returncode, self.stderr()
-
-    def stop(self):
-        """SIGTERM, as a session ends; returns the exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=harness.EXIT_TIMEOUT)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-                raise AssertionError("the agent did not end within "
-                                     f"{harness.EXIT_TIMEOUT}s of SIGTERM")
-        return self.process.returncode
+        super().__init__(test, lambda out, err: subprocess.Popen(
+            bed.as_user(bed.user.askpass, "--polkit-agent", f"--process={subject_pid}",
+                        LOGIN_FORM_DEBUG="1", **extra_environment),
+            stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True))
 
 
 def children(pid):
@@ -334,6 +284,15 @@ class AgentTestCase(PolkitTestCase):
         self.type_password(window, password)
         return press(window, "Authenticate")
 
+    def wait_for_retry(self, window):
+        """After a wrong password: waits until the field is emptied with a
+        message on it, and returns the message."""
+        return window.wait_until(
+            lambda: window.length(self.entry_name) == 0
+            and plain(window.message(self.entry_name) or ""),
+            "the field emptied, with a message on it",
+            now=lambda: (window.length(self.entry_name), window.message(self.entry_name)))
+
     def assertAskedBy(self, window, pid, name="pkcheck", parent=None):
         """The window names the requester as the other modes do: its
         systemd service if it runs in one, else its name and id, and its
@@ -422,11 +381,7 @@ class AgentTests(AgentTestCase):
         window = self.window()
         self.authenticate(window, "not the password")
         # polkit's helper sends no error for it (see polkit.py): the agent's own words.
-        message = window.wait_until(
-            lambda: window.length(self.entry_name) == 0
-            and plain(window.message(self.entry_name) or ""),
-            "the field emptied, with a message on it",
-            now=lambda: (window.length(self.entry_name), window.message(self.entry_name)))
+        message = self.wait_for_retry(window)
         self.assertIn(message, (SORRY, PAM_FAILURE))
         self.assertIn(window.window, visible_windows(), "the window went")
         self.assertIsNone(check.poll(), "pkcheck answered after one wrong password")
@@ -575,11 +530,7 @@ class PamErrorTests(AgentTestCase):
         check = self.pkcheck(self.subject)
         window = self.window()
         self.authenticate(window, "not the password")
-        message = window.wait_until(
-            lambda: window.length(self.entry_name) == 0
-            and plain(window.message(self.entry_name) or ""),
-            "the field emptied, with a message on it",
-            now=lambda: (window.length(self.entry_name), window.message(self.entry_name)))
+        message = self.wait_for_retry(window)
         self.assertEqual(message, SORRY)
         pressed = self.authenticate(window)
         self.assertFinished(check, pressed, AUTHORIZED)

@@ -13,14 +13,13 @@ second run of these tests) would see the same queries.
 
 import os
 import re
-import signal
 import socket
 import subprocess
 import tempfile
 import time
 
 import harness
-from clients import ANSWER_TIMEOUT, ClientTestCase, base_environment, press
+from clients import ANSWER_TIMEOUT, AgentProcess, ClientTestCase, base_environment, press
 from harness import BINARY, ClientWindow, poll, visible_windows
 from terminal import PseudoTerminal, flag
 
@@ -82,67 +81,21 @@ def remove(path):
         pass
 
 
-class Agent:
-    """One `login-form --systemd-agent` of the test's own, its output in
-    files (nobody reads a pipe while it serves). Stopped when the test ends."""
+class Agent(AgentProcess):
+    """One `login-form --systemd-agent` of the test's own, on the
+    terminal `tty` when given."""
 
     def __init__(self, test, env, tty=None):
-        folder = test.temp_dir("agent")
-        self.stderr_path = os.path.join(folder, "stderr")
-        self.stdout_path = os.path.join(folder, "stdout")
-        with open(self.stderr_path, "wb") as err, open(self.stdout_path, "wb") as out:
+        def start(out, err):
             if tty is None:
-                self.process = subprocess.Popen(
+                return subprocess.Popen(
                     [BINARY, "--systemd-agent"], env=env, stdin=subprocess.DEVNULL,
                     stdout=out, stderr=err, start_new_session=True)
-            else:
-                self.process = tty.start([BINARY, "--systemd-agent"], env, stdout=out,
-                                         stderr=err)
-        test.addCleanup(self.stop)
-
-    @property
-    def pid(self):
-        return self.process.pid
-
-    def stderr(self):
-        with open(self.stderr_path, "rb") as file:
-            return file.read().decode("utf-8", "replace")
-
-    def stdout(self):
-        with open(self.stdout_path, "rb") as file:
-            return file.read()
-
-    def wait_for_line(self, line, timeout=harness.WINDOW_TIMEOUT, no_window=False):
-        """Waits until the agent said `line` (a whole line) on stderr; with
-        `no_window`, fails at once if the agent shows a window meanwhile."""
-        def said():
-            if no_window and self.pid in visible_windows().values():
-                return "a window"
-            return line in self.stderr().splitlines() or self.fail_if_ended()
-        if poll(said, timeout, message=f"the agent to say {line!r}",
-                now=self.stderr) == "a window":
-            raise AssertionError(f"the agent showed a window; its stderr: {self.stderr()!r}")
-
-    def fail_if_ended(self):
-        if self.process.poll() is not None:
-            raise AssertionError(f"the agent ended ({self.process.returncode}): {self.stderr()!r}")
-        return False
+            return tty.start([BINARY, "--systemd-agent"], env, stdout=out, stderr=err)
+        super().__init__(test, start)
 
     def wait_watching(self, directory=SYSTEM_DIRECTORY):
         self.wait_for_line(f"{DEBUG}watching {directory}")
-
-    def stop(self):
-        """SIGTERM, as a session ends; returns the exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=harness.EXIT_TIMEOUT)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-                raise AssertionError("the agent did not end within "
-                                     f"{harness.EXIT_TIMEOUT}s of SIGTERM")
-        return self.process.returncode
 
 
 class SystemdAgentTestCase(ClientTestCase):
