@@ -17,6 +17,12 @@ package enum DropIn {
     return options
   }
 
+  /// `text` (a client's words) as label text: its underscores shown, not
+  /// taken for mnemonics.
+  package static func mnemonicEscaped(_ text: String) -> String {
+    text.replacing("_", with: "__")
+  }
+
   /// Rules for a secret whose length is the server's business: not empty,
   /// no controls, and no more than the caller can read (`maximumBytes`).
   package static func rules(maximumBytes: Int?, maximumLength: Int = 1023) -> FormRules {

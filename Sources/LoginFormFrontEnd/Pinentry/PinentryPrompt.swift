@@ -127,7 +127,7 @@ package enum PinentryPrompt {
   /// mnemonic; underscores in it are the agent's text, not mnemonics.
   private static func fieldLabel(_ prompt: String) -> String {
     let text = plain(prompt)
-    return text.isEmpty ? text : "_" + text.replacing("_", with: "__")
+    return text.isEmpty ? text : "_" + DropIn.mnemonicEscaped(text)
   }
 
   /// An alert's heading and text from a description whose first paragraph

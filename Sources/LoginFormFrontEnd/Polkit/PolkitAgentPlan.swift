@@ -76,14 +76,15 @@ package enum PolkitAgentPlan {
     if words.isEmpty || passwordPrompts.map(trimmed).contains(words) || words == "Password" {
       return passwordLabel(for: user)
     }
-    return mnemonicEscaped(ClientText.displayableLine(words))
+    return DropIn.mnemonicEscaped(ClientText.displayableLine(words))
   }
 
   /// "_Password for NAME", the name's underscores kept as text.
   static func passwordLabel(for user: PolkitUser) -> String {
+    let name = DropIn.mnemonicEscaped(ClientText.displayableLine(user.name))
     // TRANSLATORS: the label of the password field of a polkit request; %s
     // is the login name of the user whose password is asked for.
-    formatted(localized("_Password for %s"), mnemonicEscaped(ClientText.displayableLine(user.name)))
+    return formatted(localized("_Password for %s"), name)
   }
 
   /// What the field says after a wrong answer: PAM's own error, if it gave
@@ -109,9 +110,5 @@ package enum PolkitAgentPlan {
       words = String(words.dropLast()).trimmingWhitespace.description
     }
     return words
-  }
-
-  private static func mnemonicEscaped(_ text: String) -> String {
-    String(text.flatMap { $0 == "_" ? ["_", "_"] : [$0] })
   }
 }
