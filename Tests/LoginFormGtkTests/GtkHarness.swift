@@ -68,6 +68,12 @@ import XCTest
 
 /// Waits until GTK has laid out and drawn `widget`'s window once more, so
 /// that changes made before are allocated and painted.
+///
+/// A frame alone is not enough when a change makes the window grow: GTK
+/// then asks the X server (or window manager) for the new size and lays
+/// nothing out until the answer comes, frames later; a widget shown
+/// meanwhile keeps GTK's "never allocated" place, -1, -1. So this also
+/// waits until the window is at least as large as what it holds needs.
 @MainActor func waitForNextFrame(
   of widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -77,9 +83,20 @@ import XCTest
   }
   let before = gdk_frame_clock_get_frame_counter(clock)
   gtk_widget_queue_draw(widget)
-  waitUntil("the next frame", file: file, line: line) {
-    gdk_frame_clock_get_frame_counter(clock) > before
+  let window = gtk_widget_get_toplevel(widget)!
+  waitUntil("the next frame, with everything laid out", file: file, line: line) {
+    gdk_frame_clock_get_frame_counter(clock) > before && holdsWhatItNeeds(window)
   }
+}
+
+/// Whether `window` has been given at least the size its contents need.
+@MainActor private func holdsWhatItNeeds(_ window: UnsafeMutablePointer<GtkWidget>) -> Bool {
+  let width = gtk_widget_get_allocated_width(window)
+  var minimumWidth: Int32 = 0
+  var minimumHeight: Int32 = 0
+  gtk_widget_get_preferred_width(window, &minimumWidth, nil)
+  gtk_widget_get_preferred_height_for_width(window, width, &minimumHeight, nil)
+  return width >= minimumWidth && gtk_widget_get_allocated_height(window) >= minimumHeight
 }
 
 /// Makes a shown window and waits until it can take keyboard input (when
