@@ -177,6 +177,24 @@ void lf_polkit_agent_unregister(LfPolkitAgent *agent) {
 
 void lf_polkit_free(void *memory) { g_free(memory); }
 
+char *lf_polkit_action_program(const char *action_id) {
+  PolkitAuthority *authority = polkit_authority_get_sync(NULL, NULL);
+  if (authority == NULL) return NULL;
+  GList *actions = polkit_authority_enumerate_actions_sync(authority, NULL, NULL);
+  char *program = NULL;
+  for (GList *each = actions; each != NULL; each = each->next) {
+    PolkitActionDescription *action = each->data;
+    if (g_strcmp0(polkit_action_description_get_action_id(action), action_id) == 0) {
+      program = g_strdup(
+          polkit_action_description_get_annotation(action, "org.freedesktop.policykit.exec.path"));
+      break;
+    }
+  }
+  g_list_free_full(actions, g_object_unref);
+  g_object_unref(authority);
+  return program;
+}
+
 const char *lf_polkit_request_action_id(const LfPolkitRequest *request) {
   return request->action_id;
 }

@@ -1,4 +1,5 @@
 import CGLib
+import CPolkitAgent
 import CProcess
 import Glibc
 import LoginFormFrontEnd
@@ -92,7 +93,7 @@ import LoginFormProtocols
   /// The reply helper reads the password from its standard input (never
   /// argv), and sends `+` and it, or `-` for "0".
   private static func replyThroughPkexec(_ secret: (any SecretText)?, to socket: String) {
-    let helper = "/usr/lib/systemd/systemd-reply-password"
+    let helper = replyHelper()
     var argv: [UnsafeMutablePointer<gchar>?] = [
       g_strdup("pkexec"), g_strdup(helper), g_strdup(secret == nil ? "0" : "1"), g_strdup(socket),
       nil,
@@ -114,5 +115,19 @@ import LoginFormProtocols
     _ = secret?.withUTF8 { DescriptorOutput.write($0, to: input) }
     close(input)
     g_child_watch_add(pid, { pid, _, _ in g_spawn_close_pid(pid) }, nil)
+  }
+
+  /// The reply helper, spelled as systemd's polkit action names it: pkexec
+  /// before polkit 127 takes the action whose path is exactly what it was
+  /// given, so another spelling (/usr/lib for Debian 12's /lib) would ask
+  /// to "run a program as the super user" instead of in systemd's words.
+  private static func replyHelper() -> String {
+    guard let program = lf_polkit_action_program("org.freedesktop.systemd1.reply-password")
+    else {
+      // polkitd cannot be asked: pkexec will say so.
+      return "/usr/lib/systemd/systemd-reply-password"
+    }
+    defer { lf_polkit_free(program) }
+    return String(cString: program)
   }
 }

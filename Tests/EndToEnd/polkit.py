@@ -198,11 +198,12 @@ class MountNamespace:
 class PolkitBed:
     """The namespace, its system bus, PAM stack and rule, polkitd, and the
     throwaway user. `nologin`: a text the PAM stack sends as an error
-    message (pam_nologin). Everything is stopped and removed when the test
-    ends, failed assertions included."""
+    message (pam_nologin). `action_results`: what polkit answers for an
+    action, by its id ("AUTH_ADMIN", "YES": a polkit.Result). Everything
+    is stopped and removed when the test ends, failed assertions included."""
 
     def __init__(self, test, nologin=None, start_polkitd=True, second_admin=False,
-                 reader=False):
+                 reader=False, action_results=None):
         self.test = test
         self.directory = test.temp_dir("polkit")
         os.chmod(self.directory, 0o755)
@@ -213,7 +214,7 @@ class PolkitBed:
         self.other = ThrowawayUser(test, sudoers=False) if second_admin else None
         self.namespace = MountNamespace(test, self.directory)
         self._mount_pam(nologin, reader)
-        self._mount_rules()
+        self._mount_rules(action_results or {})
         self.namespace.run("mount", "-t", "tmpfs", "-o", "mode=755", "tmpfs", "/run/dbus")
         self.bus = self._start_bus()
         self.polkitd = None
@@ -236,7 +237,7 @@ class PolkitBed:
         os.chmod(copy, 0o755)
         self.namespace.run("mount", "--bind", copy, "/etc/pam.d")
 
-    def _mount_rules(self):
+    def _mount_rules(self, action_results):
         rules = os.path.join(self.directory, "rules.d")
         os.mkdir(rules, 0o755)
         path = os.path.join(rules, "00-login-form-e2e.rules")
@@ -247,6 +248,12 @@ class PolkitBed:
                        "polkit.addAdminRule(function(action, subject) {\n"
                        f"    return [{listed}];\n"
                        "});\n")
+            # Whatever the subject: a stand-in for an active session (systemd's
+            # reply-password is "no" outside one), or a site's own rule.
+            for action, result in action_results.items():
+                file.write("polkit.addRule(function(action, subject) {\n"
+                           f'    if (action.id == "{action}") return polkit.Result.{result};\n'
+                           "});\n")
         os.chmod(path, 0o644)
         os.chmod(rules, 0o755)  # polkitd reads it as the polkitd user
         self.namespace.run("mount", "--bind", rules, "/etc/polkit-1/rules.d")

@@ -20,11 +20,14 @@ import subprocess
 import time
 
 import harness
-from clients import ANSWER_TIMEOUT, AgentProcess, ClientTestCase, Client, press
+from clients import (ANSWER_TIMEOUT, AgentProcess, ClientTestCase, Client, base_environment,
+                     press)
 from harness import Atspi, poll, visible_windows
 from polkit import (AUTHORIZED, DISMISSED, ERROR, HELPER, HELPER_FAILURE, NO_AGENT, NOT_AUTHORIZED,
                     PAM_INFO, PKCHECK_MESSAGE, POLKITD, PolkitBed, stop_process)
 from terminal import PseudoTerminal
+from test_systemd_agent import DEBUG as SYSTEMD_DEBUG
+from test_systemd_agent import SYSTEM_DIRECTORY, ask_file_of, fields_of, remove_leftovers
 
 DEBUG = "login-form: debug: polkit agent: "
 TITLE = "Authentication Required"
@@ -34,6 +37,10 @@ PKEXEC_MESSAGE = "Authentication is needed to run `/usr/bin/true' as the super u
 PAM_FAILURE = "Authentication failure"
 # The text of the bed's pam_nologin file: a PAM_ERROR_MSG.
 PAM_ERROR = "login-form e2e: an error line from the test PAM stack"
+# systemd's action for systemd-reply-password, and its message.
+REPLY_ACTION = "org.freedesktop.systemd1.reply-password"
+REPLY_MESSAGE = "Authentication is required to send the entered passphrase back to the system."
+PKEXEC_DISMISSED = "Error executing command as another user: Request dismissed"
 DISMISSED_OUTPUT = (DISMISSED, b"polkit\\56dismissed=true\n",
                     b"Authentication request was dismissed.\n")
 
@@ -126,10 +133,11 @@ class PolkitTestCase(ClientTestCase):
     nologin = None
     second_admin = False
     reader = False
+    action_results = None
 
     def setUp(self):
         self.bed = PolkitBed(self, nologin=self.nologin, second_admin=self.second_admin,
-                             reader=self.reader)
+                             reader=self.reader, action_results=self.action_results)
         self.password = self.bed.user.password
         # The user's name is isolated (FSI ... PDI), as all text from outside.
         self.entry_name = f"Password for \u2068{self.bed.user.name}\u2069"
@@ -320,12 +328,14 @@ class AgentTestCase(PolkitTestCase):
             with open(f"/proc/{self.agent.pid}/{name}", "rb") as file:
                 self.assertNotIn(self.password.encode(), file.read(), f"the password in {name}")
 
-    def assertQuietAgent(self, allowed=()):
-        """Stops the agent: it ends with 1, nothing on stdout, and only its
-        debug lines (the session bus's, and the `allowed` lines) on stderr."""
-        self.assertEqual(self.agent.stop(), 1, self.agent.stderr())
-        self.assertEqual(self.agent.stdout(), b"")
-        unexpected = [line for line in self.agent.stderr().splitlines()
+    def assertQuietAgent(self, allowed=(), agent=None):
+        """Stops the agent (the polkit agent unless `agent` is given): it
+        ends with 1, nothing on stdout, and only its debug lines (the
+        session bus's, and the `allowed` lines) on stderr."""
+        agent = agent or self.agent
+        self.assertEqual(agent.stop(), 1, agent.stderr())
+        self.assertEqual(agent.stdout(), b"")
+        unexpected = [line for line in agent.stderr().splitlines()
                       if not line.startswith("login-form: debug: ")
                       and not re.match(r"dbus-daemon\[\d+\]: ", line) and line not in allowed]
         self.assertEqual(unexpected, [], "the agent's stderr")
@@ -602,6 +612,103 @@ class ChoiceTests(AgentTestCase):
         self.assertFinished(check, pressed, (AUTHORIZED, b"", b""))
         self.assertGone(window)
         self.assertQuietAgent()
+
+
+class SystemdReplyTestCase(AgentTestCase):
+    """A user's `login-form --systemd-agent` cannot write to a system
+    query's socket (root's, mode 0600): it answers through `pkexec
+    systemd-reply-password`, under systemd's own polkit action."""
+
+    def start_systemd_agent(self):
+        agent = AgentProcess(self, lambda out, err: subprocess.Popen(
+            self.bed.as_user(self.bed.user.askpass, "--systemd-agent", LOGIN_FORM_DEBUG="1"),
+            stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True))
+        agent.wait_for_line(f"{SYSTEMD_DEBUG}watching {SYSTEM_DIRECTORY}")
+        return agent
+
+    def ask_for_disk(self):
+        """Root's `systemd-ask-password --no-tty` for a disk, once its file
+        is written."""
+        os.makedirs(SYSTEM_DIRECTORY, mode=0o755, exist_ok=True)
+        asker = self.start_client(
+            ["systemd-ask-password", "--no-tty", "--id=cryptsetup:/dev/sdb1", "--timeout=120",
+             "Please enter passphrase for disk Backup (backup):"], env=base_environment())
+        self.addCleanup(remove_leftovers, asker.pid)
+        path = poll(lambda: ask_file_of(asker.pid), harness.WINDOW_TIMEOUT,
+                    message="systemd-ask-password's ask file")
+        socket_path = fields_of(path)["Socket"]
+        self.assertFalse(os.stat(socket_path).st_mode & 0o077, "a socket the user may write to")
+        return asker
+
+    def unlock(self, systemd_agent, secret):
+        """Types `secret` in the systemd agent's window and clicks Unlock;
+        returns when it was clicked."""
+        query = self.next_window(pid=systemd_agent.pid)
+        self.assertEqual(query.title, "Unlock Disk")
+        query.wait_for_focus("Passphrase")
+        query.type_synced(secret, "Passphrase")
+        return press(query, "Unlock")
+
+    def assertAnsweredWith(self, asker, since, secret):
+        status, out, err = asker.finish_within(ANSWER_TIMEOUT, since=since)
+        self.assertEqual((status, out), (0, secret.encode() + b"\n"), err)
+
+
+class SystemdReplyTests(SystemdReplyTestCase):
+    """systemd's action asks for an administrator, as it does in an active
+    session: here through login-form's polkit agent."""
+    action_results = {REPLY_ACTION: "AUTH_ADMIN"}
+
+    def answer_disk_query(self, secret):
+        """The user's systemd agent, login-form's polkit agent for it, and a
+        disk's query answered with `secret`; returns (systemd agent, asker,
+        polkit's window)."""
+        systemd_agent = self.start_systemd_agent()
+        # pkexec's subject is its parent, the systemd agent.
+        self.start_agent(systemd_agent.pid)
+        asker = self.ask_for_disk()
+        self.unlock(systemd_agent, secret)
+        # The action is systemd's own, with its words: pkexec was given the
+        # path that action names, not the generic "run a program as root".
+        window = self.window(REPLY_MESSAGE)
+        self.assertIn(f"Action: {REPLY_ACTION}", window.labels())
+        self.assertIsNone(asker.poll(), "the asker ended before polkit's answer")
+        for name in ("cmdline", "environ"):
+            with open(f"/proc/{systemd_agent.pid}/{name}", "rb") as file:
+                self.assertNotIn(secret.encode(), file.read(), f"the passphrase in {name}")
+        return systemd_agent, asker, window
+
+    def test_a_users_systemd_agent_answers_a_system_query_through_pkexec(self):
+        secret = "disk passphrase ünïcödé"
+        systemd_agent, asker, window = self.answer_disk_query(secret)
+        pressed = self.authenticate(window)
+        self.assertAnsweredWith(asker, pressed, secret)
+        self.assertGone(window)
+        self.assertQuietAgent()
+        self.assertQuietAgent(agent=systemd_agent)
+
+    def test_dismissing_polkit_sends_the_asker_nothing(self):
+        systemd_agent, asker, window = self.answer_disk_query("disk passphrase")
+        press(window, "Cancel")
+        self.assertGone(window)
+        poll(lambda: not children(systemd_agent.pid), ANSWER_TIMEOUT, message="pkexec to end")
+        self.assertIsNone(asker.poll(), "the asker was answered")
+        self.assertQuietAgent()
+        # pkexec's own line, on the stderr it shares with the agent.
+        self.assertQuietAgent(allowed=(PKEXEC_DISMISSED,), agent=systemd_agent)
+
+
+class SystemdReplyRuleTests(SystemdReplyTestCase):
+    """The README's rule: the users it names answer system queries without
+    a password (here the throwaway user, for any subject)."""
+    action_results = {REPLY_ACTION: "YES"}
+
+    def test_a_rule_for_systemds_action_answers_without_asking(self):
+        systemd_agent = self.start_systemd_agent()
+        asker = self.ask_for_disk()
+        pressed = self.unlock(systemd_agent, "disk passphrase")
+        self.assertAnsweredWith(asker, pressed, "disk passphrase")
+        self.assertQuietAgent(agent=systemd_agent)
 
 
 class FailureTests(AgentTestCase):

@@ -81,6 +81,16 @@ def remove(path):
         pass
 
 
+def remove_leftovers(pid):
+    """What an asker killed with SIGKILL leaves: its file and socket."""
+    path = ask_file_of(pid)
+    if path is not None:
+        socket_path = fields_of(path).get("Socket")
+        remove(path)
+        if socket_path and socket_path.startswith(SYSTEM_DIRECTORY + "/"):
+            remove(socket_path)
+
+
 class Agent(AgentProcess):
     """One `login-form --systemd-agent` of the test's own, on the
     terminal `tty` when given."""
@@ -118,7 +128,7 @@ class SystemdAgentTestCase(ClientTestCase):
         leaves no file or socket behind, whatever happens to it."""
         asker = self.start_client(["systemd-ask-password", "--no-tty", *options, message],
                                   env=base_environment())
-        self.addCleanup(self.remove_leftovers, asker.pid)
+        self.addCleanup(remove_leftovers, asker.pid)
         path = poll(lambda: ask_file_of(asker.pid) or asker.poll() is not None and "ended",
                     harness.WINDOW_TIMEOUT, message="systemd-ask-password's ask file")
         if path == "ended":
@@ -126,15 +136,6 @@ class SystemdAgentTestCase(ClientTestCase):
         asker.ask_file = path
         asker.socket = fields_of(path).get("Socket")
         return asker
-
-    def remove_leftovers(self, pid):
-        """What an asker killed with SIGKILL leaves: its file and socket."""
-        path = ask_file_of(pid)
-        if path is not None:
-            socket_path = fields_of(path).get("Socket")
-            remove(path)
-            if socket_path and socket_path.startswith(SYSTEM_DIRECTORY + "/"):
-                remove(socket_path)
 
     def window(self, title):
         """The agent's next window, shown and focused; checks its title."""

@@ -58,6 +58,11 @@ void lf_polkit_agent_unregister(LfPolkitAgent *agent);
 
 void lf_polkit_free(void *memory);
 
+/// The program pkexec may run under action `action_id` (its
+/// org.freedesktop.policykit.exec.path annotation), newly allocated; NULL
+/// when polkitd cannot be asked or the action names none.
+char *lf_polkit_action_program(const char *action_id);
+
 /// The request's fields; NULL for a detail polkitd did not give.
 const char *lf_polkit_request_action_id(const LfPolkitRequest *request);
 const char *lf_polkit_request_message(const LfPolkitRequest *request);
