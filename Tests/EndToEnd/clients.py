@@ -13,6 +13,7 @@ import functools
 import http.server
 import os
 import pwd
+import re
 import shlex
 import shutil
 import signal
@@ -293,6 +294,52 @@ class ClientTestCase(PromptTestCase):
             windows = harness.visible_windows()
             self.assertEqual(windows, {}, "a login-form window showed")
             time.sleep(0.05)
+
+
+
+# The isolating characters login-form puts around text from outside.
+ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
+
+
+def plain(text):
+    """A label's text without the isolating characters around client text."""
+    return text.translate(ISOLATES)
+
+
+class DesktopAgentTestCase(ClientTestCase):
+    """A tier of a desktop agent (`--systemd-agent`, `--polkit-agent`):
+    the one under test is `self.agent`, an AgentProcess."""
+
+    def asked_by(self, pid, described):
+        """What the window says of who asks: "Asked by" the systemd service
+        `pid` runs in, if it runs in one (a CI runner's may), else
+        `described`."""
+        with open(f"/proc/{pid}/cgroup") as file:
+            unit = next((line.rstrip("\n").rsplit("/", 1)[-1] for line in file
+                         if line.startswith("0::")), "")
+        return f"Asked by {unit if unit.endswith('.service') else described}"
+
+    def assertGone(self, window):
+        poll(lambda: window.window not in harness.visible_windows(), harness.EXIT_TIMEOUT,
+             message="the agent's window to go")
+
+    def assertNotExposed(self, pid, secret):
+        """`secret` is in neither the argv nor the environment of `pid`."""
+        for name in ("cmdline", "environ"):
+            with open(f"/proc/{pid}/{name}", "rb") as file:
+                self.assertNotIn(secret.encode(), file.read(), f"the secret in {name}")
+
+    def assertQuietAgent(self, allowed=(), agent=None):
+        """Stops the agent (`self.agent` unless `agent` is given): it ends
+        with 1, nothing on stdout, and only its debug lines (the session
+        bus's, and the `allowed` lines) on stderr."""
+        agent = agent or self.agent
+        self.assertEqual(agent.stop(), 1, agent.stderr())
+        self.assertEqual(agent.stdout(), b"")
+        unexpected = [line for line in agent.stderr().splitlines()
+                      if not line.startswith("login-form: debug: ")
+                      and not re.match(r"dbus-daemon\[\d+\]: ", line) and line not in allowed]
+        self.assertEqual(unexpected, [], "the agent's stderr")
 
 
 def answer(window, text, entry):

@@ -20,14 +20,13 @@ import subprocess
 import time
 
 import harness
-from clients import (ANSWER_TIMEOUT, AgentProcess, ClientTestCase, Client, base_environment,
-                     press)
+from clients import ANSWER_TIMEOUT, AgentProcess, Client, DesktopAgentTestCase, plain, press
 from harness import Atspi, poll, visible_windows
 from polkit import (AUTHORIZED, DISMISSED, ERROR, HELPER, HELPER_FAILURE, NO_AGENT, NOT_AUTHORIZED,
                     PAM_INFO, PKCHECK_MESSAGE, POLKITD, PolkitBed, stop_process)
 from terminal import PseudoTerminal
 from test_systemd_agent import DEBUG as SYSTEMD_DEBUG
-from test_systemd_agent import SYSTEM_DIRECTORY, ask_file_of, fields_of, remove_leftovers
+from test_systemd_agent import SYSTEM_DIRECTORY, Asking
 
 DEBUG = "login-form: debug: polkit agent: "
 TITLE = "Authentication Required"
@@ -43,14 +42,6 @@ REPLY_MESSAGE = "Authentication is required to send the entered passphrase back 
 PKEXEC_DISMISSED = "Error executing command as another user: Request dismissed"
 DISMISSED_OUTPUT = (DISMISSED, b"polkit\\56dismissed=true\n",
                     b"Authentication request was dismissed.\n")
-
-ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
-
-
-def plain(text):
-    """A label's text without the isolating characters around client text."""
-    return text.translate(ISOLATES)
-
 
 class UserClient(Client):
     """A client (pkcheck, a shell running pkexec) run as the bed's user:
@@ -125,7 +116,7 @@ class PkexecShell:
         return int(match.group(1)), out[:match.start()], err
 
 
-class PolkitTestCase(ClientTestCase):
+class PolkitTestCase(DesktopAgentTestCase):
     required_programs = ("unshare", "nsenter", "setpriv", "dbus-daemon", "dbus-send", "pkcheck",
                          "pkttyagent", "pkexec", POLKITD, HELPER, "useradd", "userdel",
                          "chpasswd", "runuser", "xauth")
@@ -306,39 +297,15 @@ class AgentTestCase(PolkitTestCase):
         systemd service if it runs in one, else its name and id, and its
         parent's command line if the parent is the user's too (`parent`; a
         parent of root's, as the test's own process, is not described)."""
-        with open(f"/proc/{pid}/cgroup") as file:
-            unit = next((line.rstrip("\n").rsplit("/", 1)[-1] for line in file
-                         if line.startswith("0::")), "")
-        if unit.endswith(".service"):
-            expected = f"Asked by {unit}"
-        else:
-            expected = f"Asked by {name} ({pid})"
-            if parent is not None:
-                expected += " ← " + (parent if len(parent) <= 60 else parent[:59] + "…")
+        described = f"{name} ({pid})"
+        if parent is not None:
+            described += " ← " + (parent if len(parent) <= 60 else parent[:59] + "…")
         labels = [plain(label) for label in window.labels()]
-        self.assertIn(expected, labels)
-
-    def assertGone(self, window):
-        poll(lambda: window.window not in visible_windows(), harness.EXIT_TIMEOUT,
-             message="the agent's window to go")
+        self.assertIn(self.asked_by(pid, described), labels)
 
     def assertNoSecret(self):
         """The password is in neither the agent's argv nor its environment."""
-        for name in ("cmdline", "environ"):
-            with open(f"/proc/{self.agent.pid}/{name}", "rb") as file:
-                self.assertNotIn(self.password.encode(), file.read(), f"the password in {name}")
-
-    def assertQuietAgent(self, allowed=(), agent=None):
-        """Stops the agent (the polkit agent unless `agent` is given): it
-        ends with 1, nothing on stdout, and only its debug lines (the
-        session bus's, and the `allowed` lines) on stderr."""
-        agent = agent or self.agent
-        self.assertEqual(agent.stop(), 1, agent.stderr())
-        self.assertEqual(agent.stdout(), b"")
-        unexpected = [line for line in agent.stderr().splitlines()
-                      if not line.startswith("login-form: debug: ")
-                      and not re.match(r"dbus-daemon\[\d+\]: ", line) and line not in allowed]
-        self.assertEqual(unexpected, [], "the agent's stderr")
+        self.assertNotExposed(self.agent.pid, self.password)
 
 
 class AgentTests(AgentTestCase):
@@ -614,12 +581,13 @@ class ChoiceTests(AgentTestCase):
         self.assertQuietAgent()
 
 
-class SystemdReplyTestCase(AgentTestCase):
+class SystemdReplyTestCase(Asking, AgentTestCase):
     """A user's `login-form --systemd-agent` cannot write to a system
     query's socket (root's, mode 0600): it answers through `pkexec
     systemd-reply-password`, under systemd's own polkit action."""
 
     def start_systemd_agent(self):
+        os.makedirs(SYSTEM_DIRECTORY, mode=0o755, exist_ok=True)
         agent = AgentProcess(self, lambda out, err: subprocess.Popen(
             self.bed.as_user(self.bed.user.askpass, "--systemd-agent", LOGIN_FORM_DEBUG="1"),
             stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True))
@@ -629,15 +597,9 @@ class SystemdReplyTestCase(AgentTestCase):
     def ask_for_disk(self):
         """Root's `systemd-ask-password --no-tty` for a disk, once its file
         is written."""
-        os.makedirs(SYSTEM_DIRECTORY, mode=0o755, exist_ok=True)
-        asker = self.start_client(
-            ["systemd-ask-password", "--no-tty", "--id=cryptsetup:/dev/sdb1", "--timeout=120",
-             "Please enter passphrase for disk Backup (backup):"], env=base_environment())
-        self.addCleanup(remove_leftovers, asker.pid)
-        path = poll(lambda: ask_file_of(asker.pid), harness.WINDOW_TIMEOUT,
-                    message="systemd-ask-password's ask file")
-        socket_path = fields_of(path)["Socket"]
-        self.assertFalse(os.stat(socket_path).st_mode & 0o077, "a socket the user may write to")
+        asker = self.ask("Please enter passphrase for disk Backup (backup):",
+                         "--id=cryptsetup:/dev/sdb1", "--timeout=120")
+        self.assertFalse(os.stat(asker.socket).st_mode & 0o077, "a socket the user may write to")
         return asker
 
     def unlock(self, systemd_agent, secret):
@@ -648,10 +610,6 @@ class SystemdReplyTestCase(AgentTestCase):
         query.wait_for_focus("Passphrase")
         query.type_synced(secret, "Passphrase")
         return press(query, "Unlock")
-
-    def assertAnsweredWith(self, asker, since, secret):
-        status, out, err = asker.finish_within(ANSWER_TIMEOUT, since=since)
-        self.assertEqual((status, out), (0, secret.encode() + b"\n"), err)
 
 
 class SystemdReplyTests(SystemdReplyTestCase):
@@ -673,16 +631,14 @@ class SystemdReplyTests(SystemdReplyTestCase):
         window = self.window(REPLY_MESSAGE)
         self.assertIn(f"Action: {REPLY_ACTION}", window.labels())
         self.assertIsNone(asker.poll(), "the asker ended before polkit's answer")
-        for name in ("cmdline", "environ"):
-            with open(f"/proc/{systemd_agent.pid}/{name}", "rb") as file:
-                self.assertNotIn(secret.encode(), file.read(), f"the passphrase in {name}")
+        self.assertNotExposed(systemd_agent.pid, secret)
         return systemd_agent, asker, window
 
     def test_a_users_systemd_agent_answers_a_system_query_through_pkexec(self):
         secret = "disk passphrase ünïcödé"
         systemd_agent, asker, window = self.answer_disk_query(secret)
         pressed = self.authenticate(window)
-        self.assertAnsweredWith(asker, pressed, secret)
+        self.assertAnswered(asker, pressed, secret)
         self.assertGone(window)
         self.assertQuietAgent()
         self.assertQuietAgent(agent=systemd_agent)
@@ -707,7 +663,7 @@ class SystemdReplyRuleTests(SystemdReplyTestCase):
         systemd_agent = self.start_systemd_agent()
         asker = self.ask_for_disk()
         pressed = self.unlock(systemd_agent, "disk passphrase")
-        self.assertAnsweredWith(asker, pressed, "disk passphrase")
+        self.assertAnswered(asker, pressed, "disk passphrase")
         self.assertQuietAgent(agent=systemd_agent)
 
 

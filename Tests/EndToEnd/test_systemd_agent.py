@@ -12,14 +12,14 @@ second run of these tests) would see the same queries.
 """
 
 import os
-import re
 import socket
 import subprocess
 import tempfile
 import time
 
 import harness
-from clients import ANSWER_TIMEOUT, AgentProcess, ClientTestCase, base_environment, press
+from clients import (ANSWER_TIMEOUT, AgentProcess, DesktopAgentTestCase, base_environment, plain,
+                     press)
 from harness import BINARY, ClientWindow, poll, visible_windows
 from terminal import PseudoTerminal, flag
 
@@ -28,14 +28,6 @@ DEBUG = "login-form: debug: systemd agent: "
 # How long the no-window checks look: the agent decides before its debug
 # line, so a window that would show is on its way by then.
 NO_WINDOW_SECONDS = 2.0
-
-ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
-
-
-def plain(text):
-    """A label's text without the isolating characters around client text."""
-    return text.translate(ISOLATES)
-
 
 def ask_files(directory=SYSTEM_DIRECTORY):
     try:
@@ -108,20 +100,9 @@ class Agent(AgentProcess):
         self.wait_for_line(f"{DEBUG}watching {directory}")
 
 
-class SystemdAgentTestCase(ClientTestCase):
-    required_programs = ("systemd-ask-password",)
-    needs_root = True
-
-    def setUp(self):
-        os.makedirs(SYSTEM_DIRECTORY, mode=0o755, exist_ok=True)
-        self.askers = []
-
-    def start_agent(self, env=None, tty=None, directories=(SYSTEM_DIRECTORY,)):
-        agent = Agent(self, env or base_environment(LOGIN_FORM_DEBUG="1"), tty=tty)
-        for directory in directories:
-            agent.wait_watching(directory)
-        self.agent = agent
-        return agent
+class Asking:
+    """Root's `systemd-ask-password --no-tty`, for a test case of the
+    systemd agent's (a mixin: it has no tests of its own)."""
 
     def ask(self, message, *options):
         """Starts `systemd-ask-password --no-tty` and waits for its ask file;
@@ -137,19 +118,31 @@ class SystemdAgentTestCase(ClientTestCase):
         asker.socket = fields_of(path).get("Socket")
         return asker
 
+    def assertAnswered(self, asker, since, secret):
+        status, out, err = asker.finish_within(ANSWER_TIMEOUT, since=since)
+        self.assertEqual((status, out), (0, secret.encode("utf-8") + b"\n"), err)
+
+
+class SystemdAgentTestCase(Asking, DesktopAgentTestCase):
+    required_programs = ("systemd-ask-password",)
+    needs_root = True
+
+    def setUp(self):
+        os.makedirs(SYSTEM_DIRECTORY, mode=0o755, exist_ok=True)
+        self.askers = []
+
+    def start_agent(self, env=None, tty=None, directories=(SYSTEM_DIRECTORY,)):
+        agent = Agent(self, env or base_environment(LOGIN_FORM_DEBUG="1"), tty=tty)
+        for directory in directories:
+            agent.wait_watching(directory)
+        self.agent = agent
+        return agent
+
     def window(self, title):
         """The agent's next window, shown and focused; checks its title."""
         window = self.next_window(pid=self.agent.pid)
         self.assertEqual(window.title, title)
         return window
-
-    def assertGone(self, window):
-        poll(lambda: window.window not in visible_windows(), harness.EXIT_TIMEOUT,
-             message="the agent's window to go")
-
-    def assertAnswered(self, asker, since, secret):
-        status, out, err = asker.finish_within(ANSWER_TIMEOUT, since=since)
-        self.assertEqual((status, out), (0, secret.encode("utf-8") + b"\n"), err)
 
     def assertRefused(self, asker, since):
         status, out, err = asker.finish_within(ANSWER_TIMEOUT, since=since)
@@ -162,27 +155,11 @@ class SystemdAgentTestCase(ClientTestCase):
 
     def assertAskedBy(self, window, asker):
         """The window names the asker: its systemd service if it runs in
-        one (a CI runner's may), else its process and its parent's."""
-        with open(f"/proc/{asker.pid}/cgroup") as file:
-            unit = next((line.rstrip("\n").rsplit("/", 1)[-1] for line in file
-                         if line.startswith("0::")), "")
-        if unit.endswith(".service"):
-            expected = f"Asked by {unit}"
-        else:
-            expected = f"Asked by systemd-ask-pas ({asker.pid}) ← "
+        one, else its process and its parent's."""
+        expected = self.asked_by(asker.pid, f"systemd-ask-pas ({asker.pid}) ← ")
         labels = [plain(label) for label in window.labels()]
         self.assertTrue(any(label.startswith(expected) for label in labels),
                         f"no label starting {expected!r}: {labels!r}")
-
-    def assertQuietAgent(self):
-        """Stops the agent: it ends with 1, nothing on stdout, and only its
-        debug lines (and the session bus's) on stderr."""
-        self.assertEqual(self.agent.stop(), 1, self.agent.stderr())
-        self.assertEqual(self.agent.stdout(), b"")
-        unexpected = [line for line in self.agent.stderr().splitlines()
-                      if not line.startswith("login-form: debug: ")
-                      and not re.match(r"dbus-daemon\[\d+\]: ", line)]
-        self.assertEqual(unexpected, [], "the agent's stderr")
 
 
 class WindowTests(SystemdAgentTestCase):
