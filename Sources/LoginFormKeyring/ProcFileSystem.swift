@@ -52,12 +52,13 @@ package struct ProcFileSystem: Requester.Processes {
     status(of: processID)?["TracerPid"].flatMap { Int($0) }
   }
 
-  /// The fields of /proc/PID/status; nil when the file cannot be read.
-  /// Its control groups (`/proc/PID/cgroup`), which anyone may read.
+  /// The control groups of a process (`/proc/PID/cgroup`, which anyone
+  /// may read); nil when the file cannot be read.
   package func controlGroups(of processID: Int) -> String? {
     read(processID, "cgroup").map { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// The fields of /proc/PID/status; nil when the file cannot be read.
   package func status(of processID: Int) -> ProcessStatus? {
     read(processID, "status").map(ProcessStatus.init(bytes:))
   }
