@@ -10,7 +10,7 @@ extension FormWindow: ConversationSurface {
   /// Nothing can be typed or submitted until `ask`.
   func wait() {
     isWaiting = true
-    for row in rows { gtk_widget_set_sensitive(row.entry, false.gboolean) }
+    updateEntries()
     updateDone()
   }
 
@@ -24,9 +24,7 @@ extension FormWindow: ConversationSurface {
     model.startOver()
     aids[.password]?.showRevealed(echo == .shownAtFirst)
     isWaiting = false
-    for row in rows {
-      gtk_widget_set_sensitive(row.entry, (!frame.isKeyboardUnavailable).gboolean)
-    }
+    updateEntries()
     password.showCallerError(error)
     updateDone()
     focusFirstNeedingField()

@@ -243,9 +243,7 @@ import LoginFormPrompt
     frame.willEnd = { [weak self] in self?.clear() }
     frame.onKeyboardUnavailable = { [weak self] unavailable in
       guard let self else { return }
-      for row in rows {
-        gtk_widget_set_sensitive(row.entry, (!unavailable && !isWaiting).gboolean)
-      }
+      updateEntries()
       updateDone()
       // Insensitive entries lost the focus; give it back where it belongs.
       if !unavailable { focusFirstNeedingField() }
@@ -262,6 +260,13 @@ import LoginFormPrompt
       model.username = row.text
     }
     row.userEdited()
+  }
+
+  /// The entries' sensitivity, derived here alone: a keyboard the user
+  /// could type with, and no conversation waiting for the other program.
+  func updateEntries() {
+    let sensitive = !frame.isKeyboardUnavailable && !isWaiting
+    for row in rows { gtk_widget_set_sensitive(row.entry, sensitive.gboolean) }
   }
 
   /// Done's sensitivity, derived here alone: a valid form, and a keyboard
